@@ -1,0 +1,8 @@
+import { PageHero } from '@/components/site/page-hero';
+import { pageMetadata } from '@/lib/metadata';
+
+export const metadata = pageMetadata('/contact');
+
+export default function Page() {
+  return <PageHero path="/contact" />;
+}

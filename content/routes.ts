@@ -1,0 +1,162 @@
+import { site } from './site';
+
+/**
+ * Every public route of the spec with its metadata, heading and intro line.
+ * Pages take their <title>, description and canonical from here; the sitemap lists them all.
+ */
+export type RouteInfo = {
+  path: string;
+  /** <title> (the brand is appended by the root layout's title template, except on home). */
+  title: string;
+  description: string;
+  heading: string;
+  intro: string;
+};
+
+export const routes = [
+  {
+    path: '/',
+    title: `${site.name}: From Canva to Social Media In One Click`,
+    description:
+      'Create in Canva, then publish or schedule to Instagram, Facebook, LinkedIn, X, Pinterest and TikTok in one click. Trusted by 50,000+ creators.',
+    heading: 'From Canva to Social Media In One Click',
+    intro:
+      'Create, schedule and post your Canva designs to every platform without downloading, resizing or re-uploading.',
+  },
+  {
+    path: '/features',
+    title: 'Features',
+    description:
+      'One-click publishing to six platforms, a content calendar, AI posting times, a unified inbox with CRM, templates and team workflows.',
+    heading: 'Everything you need to publish faster',
+    intro: 'From the design you just finished to a scheduled post on six platforms, with the tools to plan, reply and measure.',
+  },
+  {
+    path: '/pricing',
+    title: 'Pricing',
+    description: 'Simple pricing for creators and teams: start free, upgrade to Pro or Business. Monthly or yearly billing, save 17% yearly.',
+    heading: 'Simple, transparent pricing',
+    intro: 'Start free for 14 days, no credit card required. Upgrade when you are ready.',
+  },
+  {
+    path: '/templates',
+    title: 'Templates',
+    description: 'Browse ready-made templates for Instagram, LinkedIn, Facebook, X, Pinterest, YouTube and TikTok, and publish them in one click.',
+    heading: 'Templates for every platform',
+    intro: 'Start from a professionally designed template, make it yours in Canva, and publish it everywhere.',
+  },
+  {
+    path: '/about',
+    title: 'About Us',
+    description: `The story, values and team behind ${site.name}, the fastest way from a Canva design to a published post.`,
+    heading: `About ${site.name}`,
+    intro: 'We build the shortest path from a finished design to a post your audience sees.',
+  },
+  {
+    path: '/contact',
+    title: 'Contact Us',
+    description: `Talk to the ${site.name} team: sales, support, partnerships and press. We reply within 24 hours.`,
+    heading: 'Get in touch',
+    intro: 'Questions about the product, pricing or a partnership? Our team is here to help.',
+  },
+  {
+    path: '/api',
+    title: 'API',
+    description: `The ${site.name} REST API: publish posts, read analytics and run campaigns from your own code. Plans from $29 a month.`,
+    heading: `Build on the ${site.name} API`,
+    intro: 'Publish and schedule posts, read analytics and manage campaigns programmatically.',
+  },
+  {
+    path: '/mobile',
+    title: 'Mobile App',
+    description: `${site.name} for iOS and Android: schedule, approve and publish your designs from anywhere.`,
+    heading: `${site.name} in your pocket`,
+    intro: 'Schedule, approve and publish from your phone, wherever inspiration strikes.',
+  },
+  {
+    path: '/careers',
+    title: 'Careers',
+    description: `Join the ${site.name} team. Remote-friendly roles in engineering, product, design, marketing, sales and operations.`,
+    heading: 'Build the future of social publishing',
+    intro: 'Join a small, remote-friendly team helping 50,000+ creators publish faster.',
+  },
+  {
+    path: '/blog',
+    title: 'Blog',
+    description: `Social media strategy, marketing tips, product updates, tutorials and industry news from the ${site.name} team.`,
+    heading: `The ${site.name} Blog`,
+    intro: 'Strategy, tutorials and news to help you grow on every platform.',
+  },
+  {
+    path: '/press',
+    title: 'Press',
+    description: `${site.name} press releases, media kit, awards and press contacts.`,
+    heading: 'Press & Media',
+    intro: `News, resources and contacts for journalists writing about ${site.name}.`,
+  },
+  {
+    path: '/partners',
+    title: 'Partner Program',
+    description: `Become a ${site.name} partner: co-marketing, priority support, revenue sharing and early access to new features.`,
+    heading: `Partner with ${site.name}`,
+    intro: 'Grow together with the platform that connects Canva to every major social network.',
+  },
+  {
+    path: '/affiliate',
+    title: 'Affiliate Program',
+    description: `Earn 30% recurring commission with a 90-day cookie by recommending ${site.name}. Monthly payouts, approval within 24 hours.`,
+    heading: `Join the ${site.name} Affiliate Program`,
+    intro: 'Earn 30% commission on every customer you refer, paid monthly.',
+  },
+  {
+    path: '/agency',
+    title: 'Social Media Agency Services',
+    description:
+      'Let our team run your social media: strategy, content creation, automated posting and analytics. Get a custom proposal within 24 hours.',
+    heading: 'Done-for-you social media management',
+    intro: 'Strategy, content creation, automated posting and analytics, handled by our experts.',
+  },
+  {
+    path: '/privacy',
+    title: 'Privacy Policy',
+    description: `How ${site.name} collects, uses, protects and deletes your personal data.`,
+    heading: 'Privacy Policy',
+    intro: 'How we collect, use and protect your information.',
+  },
+  {
+    path: '/terms',
+    title: 'Terms of Service',
+    description: `The terms that govern your use of ${site.name}.`,
+    heading: 'Terms of Service',
+    intro: `The agreement between you and ${site.name} when you use our service.`,
+  },
+  {
+    path: '/cookies',
+    title: 'Cookie Policy',
+    description: `Which cookies the ${site.name} website sets and why.`,
+    heading: 'Cookie Policy',
+    intro: 'What cookies are, which ones this site sets, and how to control them.',
+  },
+  {
+    path: '/gdpr',
+    title: 'GDPR',
+    description: `Your rights under the GDPR and how to exercise them with ${site.name}: access, rectification, erasure and portability.`,
+    heading: 'GDPR Compliance',
+    intro: 'Your data, your rights. Here is how we protect them and how you can exercise them.',
+  },
+  {
+    path: '/security',
+    title: 'Security',
+    description: `How ${site.name} protects your data: encryption, access control, audits, certifications and incident response.`,
+    heading: `Security at ${site.name}`,
+    intro: 'Your designs and data are protected by industry-leading security practices.',
+  },
+] as const satisfies readonly RouteInfo[];
+
+export type RoutePath = (typeof routes)[number]['path'];
+
+export function getRoute(path: RoutePath): RouteInfo {
+  const route = routes.find((r) => r.path === path);
+  if (!route) throw new Error(`Unknown route ${path}`);
+  return route;
+}
