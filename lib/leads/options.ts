@@ -1,0 +1,31 @@
+/**
+ * The enumerations of the lead forms: stored values (spec §3) and the labels people see.
+ * Shared by the database schema (check constraints), the zod schemas and the forms.
+ */
+export const partnershipTypes = [
+  { value: 'technology', label: 'Technology Integration' },
+  { value: 'reseller', label: 'Reseller Partnership' },
+  { value: 'referral', label: 'Referral Partnership' },
+  { value: 'strategic', label: 'Strategic Alliance' },
+] as const;
+
+export const audienceSizes = [
+  { value: 'Less than 1,000', label: 'Less than 1,000' },
+  { value: '1,000 - 10,000', label: '1,000 - 10,000' },
+  { value: '10,000 - 100,000', label: '10,000 - 100,000' },
+  { value: '100,000+', label: '100,000+' },
+] as const;
+
+export const monthlyBudgets = [
+  { value: '500-1000', label: '$500 - $1,000' },
+  { value: '1000-2500', label: '$1,000 - $2,500' },
+  { value: '2500-5000', label: '$2,500 - $5,000' },
+  { value: '5000+', label: '$5,000+' },
+] as const;
+
+export const values = <T extends readonly { value: string }[]>(options: T) =>
+  options.map((o) => o.value) as unknown as { [K in keyof T]: T[K]['value'] };
+
+export type PartnershipType = (typeof partnershipTypes)[number]['value'];
+export type AudienceSize = (typeof audienceSizes)[number]['value'];
+export type MonthlyBudget = (typeof monthlyBudgets)[number]['value'];

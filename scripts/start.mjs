@@ -1,0 +1,72 @@
+// `npm start`: checks the configuration, opens and migrates the database, builds when there is no
+// current build, then serves the site on PORT (default 3000) with Next in this same process.
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+process.env.NODE_ENV = 'production';
+
+import http from 'node:http';
+import { ConfigError, openDatabase } from '../lib/db/connection.mjs';
+import { runMigrations } from '../lib/db/migrate.mjs';
+import { buildIfNeeded } from './build-if-needed.mjs';
+import { root } from './build-state.mjs';
+
+function fail(message) {
+  console.error(`postcraft: ${message}`);
+  process.exit(1);
+}
+
+const port = Number(process.env.PORT || 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${process.env.PORT}"`);
+const hostname = process.env.HOST || undefined;
+if (process.env.NODE_ENV === 'production' && process.env.SITE_URL) {
+  try {
+    new URL(process.env.SITE_URL);
+  } catch {
+    fail(`SITE_URL is not a valid URL: "${process.env.SITE_URL}"`);
+  }
+}
+
+let handle;
+try {
+  handle = await openDatabase();
+  await runMigrations(handle);
+} catch (err) {
+  await handle?.close().catch(() => {});
+  fail(err instanceof ConfigError ? err.message : `database start-up failed: ${err?.message ?? err}`);
+}
+// The Next server code in this process (lib/db/client.ts) uses this handle.
+globalThis.__postcraftDb = Promise.resolve(handle);
+
+let server;
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeAllConnections?.();
+  } finally {
+    await handle.close().catch((err) => console.error(`postcraft: closing the database failed: ${err.message}`));
+    console.log(`postcraft: stopped (${signal})`);
+    process.exit(0);
+  }
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(signal));
+
+buildIfNeeded({ quiet: true });
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port });
+await app.prepare();
+const handler = app.getRequestHandler();
+
+server = http.createServer((req, res) => handler(req, res));
+server.on('error', async (err) => {
+  await handle.close().catch(() => {});
+  fail(err.code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT to another port` : `server error: ${err.message}`);
+});
+server.listen(port, hostname, () => {
+  const shown = hostname && hostname !== '0.0.0.0' ? hostname : 'localhost';
+  console.log(`postcraft: ready on http://${shown}:${server.address().port} with ${handle.describe}`);
+});

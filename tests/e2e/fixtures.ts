@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+/** The WCAG 2.x A and AA rules (2.0, 2.1 and 2.2) that every page must pass. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(wcagTags);
+  if (options.include) builder = builder.include(options.include);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+/** `test` with a console collector: `consoleMessages` holds every console line of the page. */
+export const test = base.extend<{ consoleMessages: string[] }>({
+  consoleMessages: async ({ page }, use) => {
+    const messages: string[] = [];
+    page.on('console', (msg) => messages.push(msg.text()));
+    await use(messages);
+  },
+});
+
+export { expect };
