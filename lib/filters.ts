@@ -1,0 +1,54 @@
+/**
+ * The one filtering rule of the site's lists (templates, careers, blog):
+ * a case-insensitive search over some text fields, ANDed with a category where 'All' matches everything.
+ */
+export const ALL = 'All';
+
+export type FilterState = { q: string; category: string };
+
+export const clearedFilters: FilterState = { q: '', category: ALL };
+
+export function matchesFilters<T>(
+  item: T,
+  { q, category }: FilterState,
+  fields: { text: (item: T) => (string | undefined)[]; category: (item: T) => string },
+): boolean {
+  if (category && category !== ALL && fields.category(item) !== category) return false;
+  const needle = q.trim().toLocaleLowerCase();
+  if (!needle) return true;
+  return fields.text(item).some((t) => (t ?? '').toLocaleLowerCase().includes(needle));
+}
+
+export function filterItems<T>(
+  items: readonly T[],
+  state: FilterState,
+  fields: { text: (item: T) => (string | undefined)[]; category: (item: T) => string },
+): T[] {
+  return items.filter((item) => matchesFilters(item, state, fields));
+}
+
+/**
+ * Reads the filter state from URL search params (`?q=&category=`); an unknown category reads as 'All'.
+ */
+export function readFilters(
+  params: { get(name: string): string | null } | Record<string, string | string[] | undefined>,
+  categories: readonly string[],
+): FilterState {
+  const get = (name: string) => {
+    if (typeof (params as { get?: unknown }).get === 'function') return (params as { get(n: string): string | null }).get(name);
+    const v = (params as Record<string, string | string[] | undefined>)[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const q = (get('q') ?? '').slice(0, 200);
+  const raw = get('category') ?? ALL;
+  return { q, category: categories.includes(raw) ? raw : ALL };
+}
+
+/** The query string for a filter state, leaving out defaults: '' for the cleared state. */
+export function filtersToQuery({ q, category }: FilterState): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (category && category !== ALL) params.set('category', category);
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
