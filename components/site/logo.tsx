@@ -20,10 +20,13 @@ export function LogoMark({ className }: { className?: string }) {
 /** The brand link to the home page. */
 export function Logo({ className }: { className?: string }) {
   return (
-    <Link href="/" className={cn('inline-flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight', className)}>
+    <Link
+      href="/"
+      aria-label={`${site.name} home`}
+      className={cn('inline-flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight', className)}
+    >
       <LogoMark />
       <span>{site.name}</span>
-      <span className="sr-only">home</span>
     </Link>
   );
 }

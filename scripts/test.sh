@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# `npm test`: type-check, lint, unit + integration tests (PGlite always; PostgreSQL too when DATABASE_URL
+# is set), then end-to-end tests in Debian's Chromium against the production build.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+reports=$(mktemp -d)
+
+chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
+if [ ! -x "$chromium" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Chromium is missing: installing it with apt-get..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || exit 1
+  else
+    echo "npm test needs Chromium at $chromium. Install it with: sudo apt-get install -y chromium"
+    exit 1
+  fi
+fi
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  node scripts/wait-for-db.mjs || exit 1
+fi
+
+set -e
+echo "== typecheck"; npx tsc --noEmit
+echo "== lint"; npx eslint . --max-warnings=0
+echo "== build"; node scripts/build-if-needed.mjs
+set +e
+echo "== unit and integration tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+unit=$?
+echo "== end-to-end tests"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+e2e=$?
+node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
+rm -rf "$reports"
+[ $unit -eq 0 ] && [ $e2e -eq 0 ]

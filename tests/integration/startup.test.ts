@@ -1,0 +1,74 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/databases';
+
+const root = path.resolve(__dirname, '../..');
+const hasBuild = fs.existsSync(path.join(root, '.next', 'BUILD_ID'));
+
+function start(env: Record<string, string>) {
+  const began = Date.now();
+  const r = spawnSync(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', ...env },
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
+  return { ...r, ms: Date.now() - began };
+}
+
+describe('npm start refuses a bad DATABASE_URL', () => {
+  const cases: [string, string, RegExp][] = [
+    ['unreachable', 'postgres://nobody@127.0.0.1:1/x', /^postcraft: cannot connect to PostgreSQL at 127\.0\.0\.1:1: connection refused/],
+    ['malformed', 'not a url', /^postcraft: DATABASE_URL is not a valid URL/],
+    ['wrong scheme', 'mysql://root@127.0.0.1/x', /^postcraft: DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//],
+  ];
+  for (const [name, url, message] of cases) {
+    it(`${name}: one clear line, non-zero exit, within 10 s`, () => {
+      const r = start({ DATABASE_URL: url, DATA_DIR: tempDir() });
+      expect(r.status).toBe(1);
+      expect(r.ms).toBeLessThan(10_000);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    });
+  }
+});
+
+describe.skipIf(!hasBuild)('the server on the embedded database', () => {
+  it('serves, refuses a second instance on the same data, and closes cleanly on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const server = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+    let out = '';
+    server.stdout.on('data', (d) => (out += d));
+    server.stderr.on('data', (d) => (out += d));
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+      server.stdout.on('data', () => {
+        const m = out.match(/ready on http:\/\/[^:]+:(\d+)/);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      });
+    });
+    const res = await fetch(`http://127.0.0.1:${port}/`);
+    expect(res.status).toBe(200);
+    expect(fs.readFileSync(path.join(dataDir, 'postmaster.lock'), 'utf8')).toBe(String(server.pid));
+
+    const second = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`is in use by another process (pid ${server.pid})`);
+
+    const exit = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(out).toContain('postcraft: stopped (SIGTERM)');
+    expect(fs.existsSync(path.join(dataDir, 'postmaster.lock'))).toBe(false);
+  });
+});
