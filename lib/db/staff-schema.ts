@@ -1,0 +1,2 @@
+// Tables of the staff area (accounts, sessions, lead triage, notifications outbox): see the staff inbox issue.
+export {};
