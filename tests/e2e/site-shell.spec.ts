@@ -33,9 +33,10 @@ test.describe('every public route', () => {
 
 test.describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
   for (const route of routes) {
-    test(`${route.path} has no violations at 1280 px and 375 px`, async ({ page }) => {
-      await page.goto(route.path);
+    test(`${route.path} has no violations at 1280 px and 375 px, and no CSP violation`, async ({ page, consoleMessages }) => {
+      await page.goto(route.path, { waitUntil: 'networkidle' });
       await expectNoAxeViolations(page);
+      expect(consoleMessages.filter((m) => /Content Security Policy|Refused to/i.test(m))).toEqual([]);
       await page.setViewportSize({ width: 375, height: 800 });
       await page.reload();
       await expectNoAxeViolations(page);

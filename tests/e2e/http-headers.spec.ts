@@ -1,0 +1,77 @@
+import { expect, test } from './fixtures';
+
+const required = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+function expectStrictCsp(csp: string | undefined) {
+  expect(csp).toBeTruthy();
+  const directives = Object.fromEntries(
+    csp!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]),
+  );
+  expect(directives['script-src']).toContain("'self'");
+  expect(directives['script-src']).not.toContain("'unsafe-inline'");
+  expect(directives['script-src']).not.toContain("'unsafe-eval'");
+  expect(directives['object-src']).toEqual(["'none'"]);
+  expect(directives['base-uri']).toEqual(["'none'"]);
+  expect(directives['frame-ancestors']).toEqual(["'none'"]);
+  expect(directives['form-action']).toEqual(["'self'"]);
+  return directives;
+}
+
+test.describe('security and caching headers', () => {
+  test('a prerendered page: strict CSP with the hashes of its inline scripts, ETag and 304, compression, HEAD', async ({ request }) => {
+    const res = await request.get('/pricing', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status()).toBe(200);
+    const h = res.headers();
+    for (const [k, v] of Object.entries(required)) expect(h[k]).toBe(v);
+    expect(h['permissions-policy']).toContain('camera=()');
+    const directives = expectStrictCsp(h['content-security-policy']);
+    const hashes = directives['script-src'].filter((v: string) => v.startsWith("'sha256-"));
+    const inline = (await res.text()).match(/<script(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g) ?? [];
+    expect(inline.length).toBeGreaterThan(0);
+    expect(hashes.length).toBe(new Set(inline).size);
+    expect(h['content-encoding']).toBe('br');
+    expect(h['strict-transport-security']).toBeUndefined(); // plain HTTP: HSTS only over HTTPS
+
+    const again = await request.get('/pricing', { headers: { 'if-none-match': h.etag } });
+    expect(again.status()).toBe(304);
+    const head = await request.head('/pricing');
+    expect(head.status()).toBe(200);
+    expect(head.headers()['etag']).toBe(h.etag);
+  });
+
+  test('HSTS is sent when a trusted proxy says the visitor came over HTTPS', async ({ request }) => {
+    // The e2e server runs with TRUST_PROXY=1.
+    const res = await request.get('/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers()['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+  });
+
+  test('a page rendered at request time (404) carries a hashed CSP too', async ({ request }) => {
+    const res = await request.get('/missing-for-headers');
+    expect(res.status()).toBe(404);
+    const h = res.headers();
+    for (const [k, v] of Object.entries(required)) expect(h[k]).toBe(v);
+    const directives = expectStrictCsp(h['content-security-policy']);
+    expect(directives['script-src'].some((v: string) => v.startsWith("'sha256-"))).toBe(true);
+  });
+
+  test('static assets are cached immutably and carry the security headers', async ({ request, page }) => {
+    await page.goto('/');
+    const src = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
+    const res = await request.get(src!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['x-content-type-options']).toBe('nosniff');
+    expect(res.headers()['content-type']).toContain('javascript');
+  });
+
+  test('paths that escape the asset folders are not served', async ({ request }) => {
+    for (const p of ['/_next/static/..%2f..%2fpackage.json', '/..%2fpackage.json', '/%2e%2e/package.json']) {
+      const res = await request.get(p);
+      expect(res.status(), p).toBe(404);
+    }
+  });
+});
