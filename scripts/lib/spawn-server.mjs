@@ -1,0 +1,48 @@
+// Starts `node scripts/start.mjs` on a free port for benchmarks and suites; resolves when it is ready.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+export function startServer(env = {}, { quiet = true } = {}) {
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-bench-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+    if (!quiet) process.stdout.write(d);
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+    if (!quiet) process.stderr.write(d);
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+    child.stdout.on('data', () => {
+      const m = out.match(/ready on http:\/\/[^:]+:(\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: `http://127.0.0.1:${m[1]}`,
+          child,
+          dataDir,
+          output: () => out,
+          stop: (signal = 'SIGTERM') =>
+            new Promise((r) => {
+              if (child.exitCode !== null) return r(child.exitCode);
+              child.removeAllListeners('exit');
+              child.on('exit', (code) => r(code));
+              child.kill(signal);
+            }),
+        });
+      }
+    });
+  });
+}
