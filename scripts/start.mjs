@@ -3,7 +3,9 @@
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 process.env.NODE_ENV = 'production';
 
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import { ConfigError, openDatabase } from '../lib/db/connection.mjs';
 import { runMigrations } from '../lib/db/migrate.mjs';
 import { createFastPath } from '../server/fast-path.mjs';
@@ -67,17 +69,44 @@ const handler = app.getRequestHandler();
 // Prerendered pages and static assets from memory (FAST_PATH=0 turns it off); the rest through Next,
 // with the security headers, and a CSP hashed from the inline scripts of each HTML response.
 const serveFast = process.env.FAST_PATH === '0' ? () => false : createFastPath(root);
-server = http.createServer((req, res) => {
+const onRequest = (req, res) => {
   if (serveFast(req, res)) return;
   applyBaseHeaders(req, res);
   if (expectsDocument(req)) hashInlineScriptsOfHtml(req, res);
   handler(req, res);
-});
+};
+// TLS without a proxy in front: HTTPS_CERT_FILE + HTTPS_KEY_FILE serve HTTPS on PORT, and
+// HTTP_REDIRECT_PORT (optional) answers plain HTTP there with a redirect to HTTPS.
+const tls = process.env.HTTPS_CERT_FILE && process.env.HTTPS_KEY_FILE;
+if (tls) {
+  let cert, key;
+  try {
+    cert = fs.readFileSync(process.env.HTTPS_CERT_FILE);
+    key = fs.readFileSync(process.env.HTTPS_KEY_FILE);
+  } catch (err) {
+    await handle.close().catch(() => {});
+    fail(`cannot read the TLS certificate or key: ${err.message}`);
+  }
+  server = https.createServer({ cert, key }, onRequest);
+  const redirectPort = Number(process.env.HTTP_REDIRECT_PORT);
+  if (redirectPort) {
+    http
+      .createServer((req, res) => {
+        const host = String(req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+        const target = `https://${host}${port === 443 ? '' : `:${server.address().port}`}${req.url}`;
+        res.writeHead(301, { Location: target, 'Content-Type': 'text/plain' }).end(`Moved to ${target}\n`);
+      })
+      .listen(redirectPort, hostname)
+      .unref();
+  }
+} else {
+  server = http.createServer(onRequest);
+}
 server.on('error', async (err) => {
   await handle.close().catch(() => {});
   fail(err.code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT to another port` : `server error: ${err.message}`);
 });
 server.listen(port, hostname, () => {
   const shown = hostname && hostname !== '0.0.0.0' ? hostname : 'localhost';
-  console.log(`postcraft: ready on http://${shown}:${server.address().port} with ${handle.describe}`);
+  console.log(`postcraft: ready on ${tls ? 'https' : 'http'}://${shown}:${server.address().port} with ${handle.describe}`);
 });

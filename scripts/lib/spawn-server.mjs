@@ -26,11 +26,11 @@ export function startServer(env = {}, { quiet = true } = {}) {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
     child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
     child.stdout.on('data', () => {
-      const m = out.match(/ready on http:\/\/[^:]+:(\d+)/);
+      const m = out.match(/ready on (https?):\/\/[^:]+:(\d+)/);
       if (m) {
         clearTimeout(timer);
         resolve({
-          url: `http://127.0.0.1:${m[1]}`,
+          url: `${m[1]}://127.0.0.1:${m[2]}`,
           child,
           dataDir,
           output: () => out,
