@@ -1,4 +1,6 @@
+import { JsonLd } from '@/components/site/json-ld';
 import { SiteFooter } from '@/components/site/site-footer';
+import { organizationLd } from '@/lib/structured-data';
 import { SiteHeader, SkipLink } from '@/components/site/site-header';
 
 export default function SiteLayout({ children }: { children: React.ReactNode }) {
@@ -10,6 +12,7 @@ export default function SiteLayout({ children }: { children: React.ReactNode }) 
         {children}
       </main>
       <SiteFooter />
+      <JsonLd data={organizationLd()} />
     </>
   );
 }
