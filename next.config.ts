@@ -1,5 +1,21 @@
 import type { NextConfig } from 'next';
 
+// Server actions accept posts only from the site's own origin. Behind a proxy that rewrites Host,
+// list the public host names (comma-separated, e.g. "www.example.com,example.com") in ALLOWED_ORIGINS;
+// the host of SITE_URL is always allowed.
+function allowedOrigins(): string[] {
+  const hosts = new Set<string>();
+  if (process.env.SITE_URL) {
+    try {
+      hosts.add(new URL(process.env.SITE_URL).host);
+    } catch {
+      // scripts/start.mjs refuses an invalid SITE_URL with a clear message.
+    }
+  }
+  for (const host of (process.env.ALLOWED_ORIGINS ?? '').split(',')) if (host.trim()) hosts.add(host.trim());
+  return [...hosts];
+}
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
@@ -8,7 +24,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
   images: { unoptimized: true },
   experimental: {
-    serverActions: { bodySizeLimit: '64kb' },
+    // forbidden() / unauthorized() for the staff area.
+    authInterrupts: true,
+    serverActions: { bodySizeLimit: '64kb', allowedOrigins: allowedOrigins() },
   },
 };
 

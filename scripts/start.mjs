@@ -8,8 +8,10 @@ import http from 'node:http';
 import https from 'node:https';
 import { ConfigError, openDatabase } from '../lib/db/connection.mjs';
 import { runMigrations } from '../lib/db/migrate.mjs';
+import { startBackground } from '../server/background.mjs';
 import { createFastPath } from '../server/fast-path.mjs';
 import { expectsDocument, hashInlineScriptsOfHtml } from '../server/html-csp.mjs';
+import { createRequestGuards } from '../server/request-guards.mjs';
 import { applyBaseHeaders } from '../server/security-headers.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { root } from './build-state.mjs';
@@ -42,6 +44,7 @@ try {
 globalThis.__postcraftDb = Promise.resolve(handle);
 
 let server;
+let background;
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
@@ -51,6 +54,7 @@ async function stop(signal) {
   try {
     await new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
     server?.closeAllConnections?.();
+    await background?.stop();
   } finally {
     await handle.close().catch((err) => console.error(`postcraft: closing the database failed: ${err.message}`));
     console.log(`postcraft: stopped (${signal})`);
@@ -69,9 +73,19 @@ const handler = app.getRequestHandler();
 // Prerendered pages and static assets from memory (FAST_PATH=0 turns it off); the rest through Next,
 // with the security headers, and a CSP hashed from the inline scripts of each HTML response.
 const serveFast = process.env.FAST_PATH === '0' ? () => false : createFastPath(root);
-const onRequest = (req, res) => {
+// server/request-guards.mjs answers what must not reach Next (oversized or throttled posts).
+const guard = createRequestGuards({ handle });
+const onRequest = async (req, res) => {
   if (serveFast(req, res)) return;
   applyBaseHeaders(req, res);
+  try {
+    if (await guard(req, res)) return;
+  } catch (err) {
+    console.error(`postcraft: request guard failed: ${err?.message ?? err}`);
+    if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('The service is temporarily unavailable. Please try again in a moment.\n');
+    return;
+  }
   if (expectsDocument(req)) hashInlineScriptsOfHtml(req, res);
   handler(req, res);
 };
@@ -107,6 +121,7 @@ server.on('error', async (err) => {
   fail(err.code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT to another port` : `server error: ${err.message}`);
 });
 server.listen(port, hostname, () => {
+  background = startBackground({ handle });
   const shown = hostname && hostname !== '0.0.0.0' ? hostname : 'localhost';
   console.log(`postcraft: ready on ${tls ? 'https' : 'http'}://${shown}:${server.address().port} with ${handle.describe}`);
 });

@@ -17,9 +17,14 @@ if [ ! -x "$chromium" ]; then
   fi
 fi
 
-if [ -n "${DATABASE_URL:-}" ]; then
-  node scripts/wait-for-db.mjs || exit 1
+# The form and staff tests read what the server stored, so the end-to-end server runs on PostgreSQL:
+# DATABASE_URL when set, else the machine's local server (started here if it is down, or the one
+# command that starts it is printed). The embedded database is covered by the integration tests.
+if [ -z "${DATABASE_URL:-}" ]; then
+  export DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
+  echo "DATABASE_URL is not set: the PostgreSQL tests use the local server ($DATABASE_URL)"
 fi
+node scripts/wait-for-db.mjs || exit 1
 
 set -e
 echo "== typecheck"; npx tsc --noEmit

@@ -1,4 +1,4 @@
-// Used by `npm test` when DATABASE_URL is set: checks that PostgreSQL answers; when it is the local
+// Used by `npm test`: checks that PostgreSQL answers; when it is the local
 // server and it is down, starts it (as these machines allow), or says the one command that does.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +27,6 @@ try {
     }
   }
   const reason = err instanceof ConfigError ? err.message : String(err);
-  console.error(`npm test: DATABASE_URL is set but ${reason}. Start PostgreSQL with: ${command} (or unset DATABASE_URL to test on the embedded database only)`);
+  console.error(`npm test: PostgreSQL at DATABASE_URL is not reachable (${reason}). Start it with: ${command}`);
   process.exit(1);
 }

@@ -44,6 +44,13 @@ export function hashInlineScriptsOfHtml(req, res) {
     pendingHead = args;
     return res;
   };
+  // Next flushes the headers before streaming a page rendered on request (a no-JavaScript form post):
+  // while the body is buffered for hashing, the headers go out with it at the end.
+  const flushHeaders = res.flushHeaders.bind(res);
+  res.flushHeaders = function () {
+    decide();
+    if (chunks === null) flushHeaders();
+  };
   res.write = function (chunk, encoding, cb) {
     decide();
     if (chunks === null) return write(chunk, encoding, cb);

@@ -1,4 +1,41 @@
-/** Placeholder: the lead-capture work replaces this with the real form (same export name, no props). */
+'use client';
+import { submitAffiliateApplication } from '@/lib/leads/actions';
+import { audienceSizes } from '@/lib/leads/options';
+import { LeadFormFrame, SelectField, SubmitButton, TextField } from './fields';
+import { useLeadForm } from './use-lead-form';
+
+/** The affiliate application (spec §3, §5; audience size required per decisions.md). */
 export function AffiliateForm() {
-  return <p className="text-muted-foreground">The affiliate form is coming soon.</p>;
+  const form = useLeadForm('affiliate', submitAffiliateApplication, { id: 'affiliate-application', permalink: '/affiliate#affiliate-application' });
+  return (
+    <LeadFormFrame
+      form={form}
+      title="Apply to Join"
+      description="Approval within 24 hours. No fees, no minimums."
+      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
+      submit={<SubmitButton form={form} label="Submit Application" pendingLabel="Submitting Application..." className="w-full sm:w-auto" />}
+    >
+      <TextField form={form} name="firstName" label="First Name" required autoComplete="given-name" />
+      <TextField form={form} name="lastName" label="Last Name" required autoComplete="family-name" />
+      <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" className="sm:col-span-2" />
+      <TextField
+        form={form}
+        name="website"
+        label="Website/Social Media"
+        required
+        autoComplete="url"
+        placeholder="https://yoursite.com or @yourhandle"
+        className="sm:col-span-2"
+      />
+      <SelectField
+        form={form}
+        name="audienceSize"
+        label="Audience Size"
+        required
+        placeholder="Select your audience size"
+        options={audienceSizes}
+        className="sm:col-span-2"
+      />
+    </LeadFormFrame>
+  );
 }

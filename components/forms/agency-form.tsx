@@ -1,4 +1,32 @@
-/** Placeholder: the lead-capture work replaces this with the real form (same export name, no props). */
+'use client';
+import { submitAgencyEnquiry } from '@/lib/leads/actions';
+import { monthlyBudgets } from '@/lib/leads/options';
+import { LeadFormFrame, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
+import { useLeadForm } from './use-lead-form';
+
+/** The agency enquiry (spec §3, §5; monthly budget required per decisions.md). */
 export function AgencyForm() {
-  return <p className="text-muted-foreground">The agency form is coming soon.</p>;
+  const form = useLeadForm('agency', submitAgencyEnquiry, { id: 'agency-enquiry', permalink: '/agency#agency-enquiry' });
+  return (
+    <LeadFormFrame
+      form={form}
+      title="Get Your Custom Proposal"
+      description="We'll reply within 24 hours with a custom proposal."
+      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
+      submit={<SubmitButton form={form} label="Get My Proposal" pendingLabel="Submitting..." className="w-full sm:w-auto" />}
+    >
+      <TextField form={form} name="name" label="Name" required autoComplete="name" />
+      <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
+      <TextField form={form} name="businessName" label="Business Name" required autoComplete="organization" />
+      <SelectField form={form} name="monthlyBudget" label="Monthly Budget" required placeholder="Select your budget" options={monthlyBudgets} />
+      <TextAreaField
+        form={form}
+        name="message"
+        label="Tell us about your goals"
+        required
+        rows={5}
+        className="sm:col-span-2"
+      />
+    </LeadFormFrame>
+  );
 }

@@ -1,4 +1,23 @@
-/** Placeholder: the lead-capture work replaces this with the real form (same export name, no props). */
+'use client';
+import { sendContactMessage } from '@/lib/leads/actions';
+import { LeadFormFrame, SubmitButton, TextAreaField, TextField } from './fields';
+import { useLeadForm } from './use-lead-form';
+
+/** The contact message form (decisions.md: stored in contact_messages, confirmed, then reset). */
 export function ContactForm() {
-  return <p className="text-muted-foreground">The contact form is coming soon.</p>;
+  const form = useLeadForm('contact', sendContactMessage, { id: 'contact-message', permalink: '/contact#contact-message' });
+  return (
+    <LeadFormFrame
+      form={form}
+      title="Send us a message"
+      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
+      submit={<SubmitButton form={form} label="Send Message" pendingLabel="Sending..." className="w-full sm:w-auto" />}
+    >
+      <TextField form={form} name="name" label="Name" required autoComplete="name" />
+      <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
+      <TextField form={form} name="company" label="Company (optional)" autoComplete="organization" />
+      <TextField form={form} name="subject" label="Subject" required />
+      <TextAreaField form={form} name="message" label="Message" required rows={6} className="sm:col-span-2" />
+    </LeadFormFrame>
+  );
 }

@@ -1,4 +1,42 @@
-/** Placeholder: the lead-capture work replaces this with the real form (same export name, no props). */
+'use client';
+import { submitPartnerApplication } from '@/lib/leads/actions';
+import { partnershipTypes } from '@/lib/leads/options';
+import { LeadFormFrame, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
+import { useLeadForm } from './use-lead-form';
+
+/** 'Become a Partner' (spec §5): stored in partner_applications. */
 export function PartnerForm() {
-  return <p className="text-muted-foreground">The partner form is coming soon.</p>;
+  const form = useLeadForm('partner', submitPartnerApplication, { id: 'partner-application', permalink: '/partners#partner-application' });
+  return (
+    <LeadFormFrame
+      form={form}
+      title="Become a Partner"
+      description="Tell us about your company and how you would like to work together."
+      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
+      submit={<SubmitButton form={form} label="Submit Application" pendingLabel="Submitting..." className="w-full sm:w-auto" />}
+    >
+      <TextField form={form} name="firstName" label="First Name" required autoComplete="given-name" />
+      <TextField form={form} name="lastName" label="Last Name" required autoComplete="family-name" />
+      <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
+      <TextField form={form} name="company" label="Company Name" required autoComplete="organization" />
+      <SelectField
+        form={form}
+        name="partnershipType"
+        label="Partnership Type"
+        required
+        placeholder="Select a partnership type"
+        options={partnershipTypes}
+        className="sm:col-span-2"
+      />
+      <TextAreaField
+        form={form}
+        name="message"
+        label="Tell us about your partnership idea"
+        required
+        rows={5}
+        hint="At least 10 characters."
+        className="sm:col-span-2"
+      />
+    </LeadFormFrame>
+  );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { audienceSizes, monthlyBudgets, partnershipTypes } from '@/lib/leads/options';
+import { bigint, check, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { audienceSizes, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes } from '@/lib/leads/options';
 
 /** `col IN ('a', 'b', ...)` for a check constraint, from the shared option lists. */
 function oneOf(column: unknown, options: readonly { value: string }[]) {
@@ -10,6 +10,11 @@ function oneOf(column: unknown, options: readonly { value: string }[]) {
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * The per-render token of the public form that made the row (exactly-once: a double click, a reload of
+ * the POST or a replay carries the same token and stores nothing more). Null for rows made otherwise.
+ */
+const submissionToken = () => text('submission_token').unique();
 
 export const partnerApplications = pgTable(
   'partner_applications',
@@ -21,6 +26,7 @@ export const partnerApplications = pgTable(
     company: text('company').notNull(),
     partnershipType: text('partnership_type').notNull(),
     message: text('message').notNull(),
+    submissionToken: submissionToken(),
     createdAt: createdAt(),
   },
   (t) => [check('partner_applications_partnership_type_check', oneOf(t.partnershipType, partnershipTypes))],
@@ -35,6 +41,7 @@ export const affiliateApplications = pgTable(
     email: text('email').notNull(),
     website: text('website').notNull(),
     audienceSize: text('audience_size').notNull(),
+    submissionToken: submissionToken(),
     createdAt: createdAt(),
   },
   (t) => [check('affiliate_applications_audience_size_check', oneOf(t.audienceSize, audienceSizes))],
@@ -49,7 +56,58 @@ export const agencyEnquiries = pgTable(
     businessName: text('business_name').notNull(),
     monthlyBudget: text('monthly_budget').notNull(),
     message: text('message').notNull(),
+    submissionToken: submissionToken(),
     createdAt: createdAt(),
   },
   (t) => [check('agency_enquiries_monthly_budget_check', oneOf(t.monthlyBudget, monthlyBudgets))],
 );
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  submissionToken: submissionToken(),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    source: text('source').notNull(),
+    submissionToken: submissionToken(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One subscription per address, whatever its letter case.
+    uniqueIndex('newsletter_subscriptions_email_lower_key').on(sql`lower(${t.email})`),
+    check('newsletter_subscriptions_source_check', oneOf(t.source, newsletterSources)),
+  ],
+);
+
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    type: text('type').notNull(),
+    details: text('details'),
+    submissionToken: submissionToken(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('data_requests_type_check', oneOf(t.type, dataRequestTypes))],
+);
+
+/**
+ * Counters of the form rate limits when DATABASE_URL is set (rate-limiter-flexible's PostgreSQL store,
+ * shared by every instance of the site). The layout is the one that library expects.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});

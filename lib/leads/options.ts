@@ -29,3 +29,18 @@ export const values = <T extends readonly { value: string }[]>(options: T) =>
 export type PartnershipType = (typeof partnershipTypes)[number]['value'];
 export type AudienceSize = (typeof audienceSizes)[number]['value'];
 export type MonthlyBudget = (typeof monthlyBudgets)[number]['value'];
+
+export const newsletterSources = [
+  { value: 'blog', label: 'Blog' },
+  { value: 'footer', label: 'Footer' },
+] as const;
+
+export const dataRequestTypes = [
+  { value: 'export', label: 'Data export (right of access)' },
+  { value: 'rectify', label: 'Update information (rectification)' },
+  { value: 'erase', label: 'Delete account (erasure)' },
+  { value: 'portability', label: 'Export data (portability)' },
+] as const;
+
+export type NewsletterSource = (typeof newsletterSources)[number]['value'];
+export type DataRequestType = (typeof dataRequestTypes)[number]['value'];

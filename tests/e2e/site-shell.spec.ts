@@ -1,4 +1,5 @@
 import { footerNav, mainNav, site } from '../../content/site';
+import { articles } from '../../content/blog';
 import { routes } from '../../content/routes';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
@@ -34,6 +35,8 @@ test.describe('every public route', () => {
 test.describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
   for (const route of routes) {
     test(`${route.path} has no violations at 1280 px and 375 px, and no CSP violation`, async ({ page, consoleMessages }) => {
+      // Two full axe runs over long pages on a shared 2-core machine.
+      test.setTimeout(90_000);
       await page.goto(route.path, { waitUntil: 'networkidle' });
       await expectNoAxeViolations(page);
       expect(consoleMessages.filter((m) => /Content Security Policy|Refused to/i.test(m))).toEqual([]);
@@ -130,11 +133,13 @@ test.describe('header and footer', () => {
 });
 
 test.describe('discovery files', () => {
-  test('sitemap.xml lists all 19 routes and robots.txt points at it', async ({ request }) => {
+  test('sitemap.xml lists all 19 routes and every blog post, nothing of /staff; robots.txt points at it', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-    expect(locs.sort()).toEqual(routes.map((r) => r.path).sort());
-    expect(locs).toHaveLength(19);
+    const expected = [...routes.map((r) => r.path), ...articles.map((a) => `/blog/${a.slug}`)];
+    expect(locs.sort()).toEqual(expected.sort());
+    expect(locs.filter((l) => routes.some((r) => r.path === l))).toHaveLength(19);
+    expect(locs.filter((l) => l.startsWith('/staff'))).toEqual([]);
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/);
   });

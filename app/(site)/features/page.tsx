@@ -1,8 +1,28 @@
+import Link from 'next/link';
 import { PageHero } from '@/components/site/page-hero';
+import { Button } from '@/components/ui/button';
+import { ClosingCta } from '@/components/sections/product/home/closing-cta';
+import { CoreFeatures, ExtraFeatures } from '@/components/sections/product/features/core-features';
 import { pageMetadata } from '@/lib/metadata';
 
 export const metadata = pageMetadata('/features');
 
 export default function Page() {
-  return <PageHero path="/features" />;
+  return (
+    <>
+      <PageHero path="/features" eyebrow="Features">
+        <div className="flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link href="/pricing">Get Started Free</Link>
+          </Button>
+          <Button asChild size="lg" variant="secondary">
+            <Link href="/#how-it-works">See how it works</Link>
+          </Button>
+        </div>
+      </PageHero>
+      <CoreFeatures />
+      <ExtraFeatures />
+      <ClosingCta />
+    </>
+  );
 }

@@ -1,0 +1,62 @@
+import { Lock, ShieldCheck, Activity } from 'lucide-react';
+import { Section } from '@/components/site/section';
+import { brandLogos, testimonials, trustBadges } from '@/content/home';
+import { Stars } from '../stars';
+
+const badgeIcons = [ShieldCheck, Lock, Activity];
+
+/** 'Loved by 50,000+ Creators': three testimonial cards, six brand logos, three trust badges. */
+export function SocialProof() {
+  return (
+    <Section id="loved-by" title="Loved by 50,000+ Creators" intro="Creators, marketers and agencies publish faster with Postcraft every day.">
+      <ul className="grid gap-6 md:grid-cols-3">
+        {testimonials.map((t) => (
+          <li key={t.name}>
+            <figure className="flex h-full flex-col rounded-2xl border border-border bg-white p-6 shadow-sm">
+              <Stars rating={t.rating} />
+              <p className="mt-4 inline-flex self-start rounded-full bg-success-soft px-2.5 py-0.5 text-sm font-semibold text-success">{t.results}</p>
+              <blockquote className="mt-4 flex-1 text-pretty text-slate-700">
+                <p>&ldquo;{t.content}&rdquo;</p>
+              </blockquote>
+              <figcaption className="mt-6 flex items-center gap-3 border-t border-border pt-5">
+                <span aria-hidden className="inline-flex size-11 items-center justify-center rounded-full bg-gradient-brand text-sm font-bold text-white">
+                  {t.avatar}
+                </span>
+                <span>
+                  <span className="block font-semibold text-foreground">{t.name}</span>
+                  <span className="block text-sm text-muted-foreground">
+                    {t.role}, {t.company}
+                  </span>
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-14">
+        <h3 className="text-center text-sm font-semibold tracking-wide text-muted-foreground uppercase">Teams that publish with us</h3>
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {brandLogos.map((b) => (
+            <li key={b.name} className="flex items-center justify-center gap-2.5 rounded-xl border border-border bg-white px-3 py-4 text-slate-600">
+              <span aria-hidden className="inline-flex size-9 items-center justify-center rounded-lg bg-slate-100 text-sm font-black tracking-tight text-slate-700">
+                {b.logo}
+              </span>
+              <span className="text-sm font-semibold">{b.name}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ul className="mt-10 flex flex-wrap items-center justify-center gap-3" aria-label="Security and reliability">
+        {trustBadges.map((badge, i) => {
+          const Icon = badgeIcons[i % badgeIcons.length];
+          return (
+            <li key={badge} className="inline-flex items-center gap-2 rounded-full border border-border bg-white px-4 py-2 text-sm font-semibold text-slate-700">
+              <Icon aria-hidden className="size-4 text-success" />
+              {badge}
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}

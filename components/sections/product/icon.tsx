@@ -1,0 +1,42 @@
+import {
+  CalendarDays,
+  ChartColumn,
+  FileChartColumn,
+  Inbox,
+  Languages,
+  LayoutTemplate,
+  Send,
+  Smartphone,
+  Sparkles,
+  Target,
+  Users,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
+import type { IconName } from '@/content/home';
+import { cn } from '@/lib/utils';
+
+const icons: Record<IconName, LucideIcon> = {
+  send: Send,
+  calendar: CalendarDays,
+  sparkles: Sparkles,
+  chart: ChartColumn,
+  layout: LayoutTemplate,
+  inbox: Inbox,
+  users: Users,
+  languages: Languages,
+  smartphone: Smartphone,
+  target: Target,
+  'file-chart': FileChartColumn,
+  zap: Zap,
+};
+
+/** A feature icon in a soft brand tile (decorative: the heading beside it names the feature). */
+export function FeatureIcon({ name, className }: { name: IconName; className?: string }) {
+  const Icon = icons[name];
+  return (
+    <span className={cn('inline-flex size-11 items-center justify-center rounded-xl bg-brand-soft text-brand-strong ring-1 ring-violet-100', className)}>
+      <Icon aria-hidden className="size-5" strokeWidth={2} />
+    </span>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * Commercial constants of spec §9 "Trial and guarantees": the one place pricing, terms, FAQ and
+ * structured data read them from.
+ */
+export const commercial = {
+  trialDays: 14,
+  trialNeedsCard: false,
+  moneyBackDays: 30,
+  dataRetentionDaysAfterCancellation: 30,
+  planChangesImmediate: true,
+  setupFee: 0,
+} as const;

@@ -1,0 +1,75 @@
+import 'server-only';
+import type { Db } from '@/lib/db/client';
+import {
+  affiliateApplications,
+  agencyEnquiries,
+  contactMessages,
+  dataRequests,
+  newsletterSubscriptions,
+  partnerApplications,
+} from '@/lib/db/schema';
+import type { LeadInput, LeadKind } from './schemas';
+
+/**
+ * Every write of a public lead. Each insert runs in one transaction; `inserted` is false when the row
+ * was already there (same submission token, or a newsletter address already subscribed), in which case
+ * nothing is written and the visitor gets the same answer as the first time.
+ *
+ * Staff notifications are enqueued inside the same transaction (see `afterInsert`), so a lead and its
+ * notification commit together or not at all.
+ */
+export type StoreResult = { inserted: boolean; id?: string };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function afterInsert(_tx: Tx, _kind: LeadKind, _id: string): Promise<void> {
+  // The staff inbox adds its notification enqueue here (same transaction as the lead).
+}
+
+async function insertRow(tx: Tx, kind: LeadKind, data: LeadInput<LeadKind>, token: string) {
+  switch (kind) {
+    case 'partner': {
+      const d = data as LeadInput<'partner'>;
+      return tx.insert(partnerApplications).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: partnerApplications.id });
+    }
+    case 'affiliate': {
+      const d = data as LeadInput<'affiliate'>;
+      return tx.insert(affiliateApplications).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: affiliateApplications.id });
+    }
+    case 'agency': {
+      const d = data as LeadInput<'agency'>;
+      return tx.insert(agencyEnquiries).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: agencyEnquiries.id });
+    }
+    case 'contact': {
+      const d = data as LeadInput<'contact'>;
+      return tx.insert(contactMessages).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: contactMessages.id });
+    }
+    case 'newsletter': {
+      const d = data as LeadInput<'newsletter'> & { source: 'blog' | 'footer' };
+      return tx
+        .insert(newsletterSubscriptions)
+        .values({ email: d.email, source: d.source, submissionToken: token })
+        .onConflictDoNothing()
+        .returning({ id: newsletterSubscriptions.id });
+    }
+    case 'dataRequest': {
+      const d = data as LeadInput<'dataRequest'>;
+      return tx.insert(dataRequests).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: dataRequests.id });
+    }
+  }
+}
+
+export async function storeLead<K extends LeadKind>(
+  db: Db,
+  kind: K,
+  data: K extends 'newsletter' ? LeadInput<K> & { source: 'blog' | 'footer' } : LeadInput<K>,
+  token: string,
+): Promise<StoreResult> {
+  return db.transaction(async (tx) => {
+    const rows = await insertRow(tx, kind, data, token);
+    const id = rows[0]?.id;
+    if (!id) return { inserted: false };
+    await afterInsert(tx, kind, id);
+    return { inserted: true, id };
+  });
+}

@@ -1,0 +1,143 @@
+import { articles } from '../../content/blog';
+import { site } from '../../content/site';
+import { expect, test } from './fixtures';
+import { expectAxeCleanAtBothWidths, jsonLdOf } from './helpers/company';
+
+// axe runs at two widths take a while on a shared 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
+const categories = ['All', 'Social Media', 'Marketing', 'Product Updates', 'Tutorials', 'Industry News'];
+
+test.describe('/blog', () => {
+  test('featured article, at least 9 cards with image, author, date, read time, category and flags, newsletter block', async ({ page }) => {
+    await page.goto('/blog');
+    const featured = page.getByRole('region', { name: 'Featured Article' });
+    await expect(featured.getByRole('heading', { level: 3, name: 'The Complete Social Media Strategy Guide for 2027' })).toBeVisible();
+    await expect(featured.getByText('Featured', { exact: true })).toBeVisible();
+    await expect(featured.getByRole('link', { name: /Read Article/ })).toHaveAttribute('href', '/blog/social-media-strategy-2027');
+
+    const cards = page.locator('#articles article');
+    expect(await cards.count()).toBeGreaterThanOrEqual(9);
+    for (const card of (await cards.all()).slice(0, 3)) {
+      await expect(card.locator('img')).toHaveAttribute('src', /\/blog\/[a-z0-9-]+\/cover\.svg$/);
+      await expect(card.getByRole('heading', { level: 3 }).getByRole('link')).toHaveAttribute('href', /^\/blog\/[a-z0-9-]+$/);
+      await expect(card.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+      await expect(card.getByText(/\d+ min read/)).toBeVisible();
+    }
+    const second = cards.nth(1);
+    await expect(second.getByText('Priya Shah')).toBeVisible();
+    await expect(second.getByText('November 11, 2026')).toBeVisible();
+    await expect(second.getByText('8 min read')).toBeVisible();
+    await expect(second.getByText('Social Media', { exact: true })).toBeVisible();
+    await expect(second.getByText('Trending', { exact: true })).toBeVisible();
+    expect(await cards.filter({ hasText: 'Trending' }).count()).toBeGreaterThanOrEqual(2);
+
+    const newsletter = page.getByRole('region', { name: 'Stay in the loop' });
+    await expect(newsletter).toBeVisible();
+    // The sign-up itself is the lead-capture work's NewsletterForm (source blog).
+    expect(await newsletter.locator('[data-source="blog"], form').count()).toBeGreaterThan(0);
+  });
+
+  test('search matches title or excerpt, case-insensitively, ANDed with the category; empty state and Clear Filters', async ({ page }) => {
+    await page.goto('/blog');
+    const cards = page.locator('#articles article');
+    const total = await cards.count();
+    const search = page.getByRole('searchbox', { name: 'Search articles' });
+    const group = page.getByRole('group', { name: 'Category' });
+    await expect(group.getByRole('button')).toHaveText(categories);
+
+    await search.fill('CANVA');
+    // Title "From Canva to Instagram..." and excerpts mentioning Canva.
+    await expect(cards).toHaveCount(articles.filter((a) => `${a.title} ${a.excerpt}`.toLowerCase().includes('canva')).length);
+    await search.fill('two MILLION');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.getByRole('heading')).toHaveText('The Best Times to Post on Every Platform, Backed by 2M Posts');
+
+    await search.fill('');
+    await group.getByRole('button', { name: 'Product Updates' }).click();
+    await expect(cards).toHaveCount(2);
+    await search.fill('inbox');
+    await expect(cards).toHaveCount(1);
+    await group.getByRole('button', { name: 'Industry News' }).click();
+    await expect(cards).toHaveCount(0);
+    await expect(page.getByText('No articles found matching your criteria.')).toBeVisible();
+    await expect(page).toHaveURL(/\/blog\?q=inbox&category=Industry\+News$/);
+
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(search).toHaveValue('');
+    await expect(group.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards).toHaveCount(total);
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('filter state round-trips through the URL (direct link and reload)', async ({ page }) => {
+    await page.goto('/blog?category=Tutorials&q=schedule');
+    const cards = page.locator('#articles article');
+    await expect(page.getByRole('button', { name: 'Tutorials', pressed: true })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('schedule');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.getByRole('heading')).toHaveText('Schedule a Month of Posts in One Afternoon with Bulk Scheduling');
+    await page.reload();
+    await expect(cards).toHaveCount(1);
+  });
+
+  test('filters work from the keyboard alone', async ({ page }) => {
+    await page.goto('/blog');
+    await page.getByRole('searchbox', { name: 'Search articles' }).focus();
+    await page.keyboard.press('Tab'); // All
+    await page.keyboard.press('Tab'); // Social Media
+    await page.keyboard.press('Tab'); // Marketing
+    await expect(page.getByRole('button', { name: 'Marketing' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#articles article')).toHaveCount(2);
+    await expect(page).toHaveURL(/category=Marketing/);
+  });
+
+  test('every card opens its article page, with Article JSON-LD, canonical link and cover image', async ({ page, request }) => {
+    await page.goto('/blog');
+    await page.locator('#articles article').nth(1).getByRole('link').click();
+    await expect(page).toHaveURL(/\/blog\/best-times-to-post$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Best Times to Post on Every Platform, Backed by 2M Posts');
+    await expect(page).toHaveTitle(`The Best Times to Post on Every Platform, Backed by 2M Posts | ${site.name}`);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(new URL(canonical!).pathname).toBe('/blog/best-times-to-post');
+    await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+
+    const ld = (await jsonLdOf(page)).find((d) => d['@type'] === 'Article');
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      headline: 'The Best Times to Post on Every Platform, Backed by 2M Posts',
+      datePublished: '2026-11-11',
+      author: { '@type': 'Person', name: 'Priya Shah' },
+      publisher: { '@type': 'Organization', name: site.name },
+      image: [expect.stringMatching(/\/blog\/best-times-to-post\/cover\.svg$/)],
+    });
+
+    for (const a of articles) {
+      const res = await request.get(`/blog/${a.slug}`);
+      expect(res.status(), a.slug).toBe(200);
+      const img = await request.get(a.image);
+      expect(img.status()).toBe(200);
+      expect(img.headers()['content-type']).toBe('image/svg+xml');
+    }
+    expect((await request.get('/blog/no-such-post')).status()).toBe(404);
+  });
+
+  test('the sitemap lists every article page', async ({ request }) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    for (const a of articles) expect(xml).toContain(`/blog/${a.slug}</loc>`);
+  });
+
+  test('axe: no violations at 1280 and 375 px on /blog, also in the empty state', async ({ page }) => {
+    await page.goto('/blog', { waitUntil: 'networkidle' });
+    await expectAxeCleanAtBothWidths(page);
+    await page.goto('/blog?q=zzz', { waitUntil: 'networkidle' });
+    await expect(page.getByText('No articles found matching your criteria.')).toBeVisible();
+    await expectAxeCleanAtBothWidths(page);
+  });
+
+  test('axe: no violations at 1280 and 375 px on an article page', async ({ page }) => {
+    await page.goto('/blog/unified-inbox-launch', { waitUntil: 'networkidle' });
+    await expectAxeCleanAtBothWidths(page);
+  });
+});

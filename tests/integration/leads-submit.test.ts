@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outcomes, rateLimitedMessage } from '@/lib/leads/form-state';
+import { createLimiters, type RateLimitConfig } from '@/lib/leads/rate-limit';
+import type { LeadKind } from '@/lib/leads/schemas';
+import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
+import { query } from '../helpers/databases';
+import { databaseKinds, formData, validLeads, type TestDb } from '../helpers/leads';
+
+const noLimits: RateLimitConfig = { perForm: 0, total: 0, windowSeconds: 60 };
+let ipCounter = 0;
+
+for (const kind of databaseKinds) {
+  describe(`lead submissions on ${kind.name}`, () => {
+    let t: TestDb | undefined;
+    beforeAll(async () => {
+      t = await kind.open();
+    });
+    afterAll(async () => {
+      await t?.cleanup();
+    });
+    const ctx = (over: Partial<SubmitContext> = {}): SubmitContext => ({
+      db: async () => t!.db,
+      limiters: createLimiters(noLimits),
+      ip: `10.0.0.${++ipCounter}`,
+      requestId: 'test-request',
+      ...over,
+    });
+    const rows = (sql: string, params: unknown[] = []) => query(t!.handle, sql, params);
+    const token = () => `tok_${crypto.randomUUID()}`;
+
+    it('stores exactly the fields of each form, with the database clock', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const expected: Record<LeadKind, [string, Record<string, unknown>]> = {
+        partner: ['partner_applications', { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', company: 'Engines Ltd', partnership_type: 'reseller', message: 'We resell analytical engines.' }],
+        affiliate: ['affiliate_applications', { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', website: '@grace.codes', audience_size: '10,000 - 100,000' }],
+        agency: ['agency_enquiries', { name: 'Alan Turing', email: 'alan@example.com', business_name: 'Turing & Co', monthly_budget: '5000+', message: 'We need a content plan.' }],
+        contact: ['contact_messages', { name: 'Edsger Dijkstra', email: 'ed@example.com', company: 'THE', subject: 'Question', message: 'Is GOTO harmful?' }],
+        newsletter: ['newsletter_subscriptions', { email: 'News@Example.com', source: 'blog' }],
+        dataRequest: ['data_requests', { email: 'me@example.com', type: 'portability', details: 'Everything, please.' }],
+      };
+      for (const [form, [table, columns]] of Object.entries(expected) as [LeadKind, [string, Record<string, unknown>]][]) {
+        const tok = token();
+        // Extra fields a client adds are ignored; text is trimmed.
+        const values = Object.fromEntries(Object.entries(validLeads[form]).map(([k, v]) => [k, k === 'email' ? ` ${v} ` : v]));
+        const state = await handleSubmission(form, formData({ ...values, submissionToken: tok, createdAt: '1999-01-01', id: 'x' }), ctx({ source: 'blog' }));
+        expect(state.status, form).toBe('success');
+        expect(state.title).toBe(outcomes[form].success.title);
+        expect(state.message).toBe(outcomes[form].success.message);
+        expect(state.values).toBeUndefined();
+        expect(state.token).not.toBe(tok);
+        const [row] = await rows(`select *, created_at > now() - interval '1 minute' as fresh from ${table} where submission_token = $1`, [tok]);
+        const { id, created_at, fresh, submission_token, ...stored } = row as Record<string, unknown>;
+        expect(stored, form).toEqual(columns);
+        expect(typeof id).toBe('string');
+        expect(created_at).toBeTruthy();
+        expect(fresh).toBe(true);
+        expect(submission_token).toBe(tok);
+      }
+      const [{ n }] = await rows(`select count(*)::int as n from contact_messages`);
+      expect(n).toBe(1);
+    });
+
+    it('stores an empty optional company and details as null', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const tok = token();
+      await handleSubmission('contact', formData({ ...validLeads.contact, company: '  ', submissionToken: tok }), ctx());
+      const [row] = await rows(`select company from contact_messages where submission_token = $1`, [tok]);
+      expect(row).toEqual({ company: null });
+    });
+
+    it('answers invalid submissions with the messages and the values, and stores nothing', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const values = { ...validLeads.partner, partnershipType: 'Technology Integration', message: 'short' };
+      const state = await handleSubmission('partner', formData({ ...values, submissionToken: token() }), ctx());
+      expect(state).toMatchObject({
+        status: 'invalid',
+        fieldErrors: { partnershipType: 'Please select a partnership type', message: 'Please provide more details about your partnership idea' },
+        values,
+      });
+      const [{ n }] = await rows(`select count(*)::int as n from partner_applications where message = 'short'`);
+      expect(n).toBe(0);
+    });
+
+    it('a filled honeypot gets a normal success and nothing is stored', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const before = await rows(`select count(*)::int as n from agency_enquiries`);
+      const state = await handleSubmission('agency', formData({ ...validLeads.agency, faxNumber: '+1 555 0100', submissionToken: token() }), ctx());
+      expect(state).toMatchObject({ status: 'success', ...outcomes.agency.success });
+      expect(await rows(`select count(*)::int as n from agency_enquiries`)).toEqual(before);
+    });
+
+    it('one token stores one row: repeated and concurrent submissions answer like the first', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const tok = token();
+      const fd = () => formData({ ...validLeads.affiliate, email: 'once@example.com', submissionToken: tok });
+      const c = ctx();
+      const states = await Promise.all([handleSubmission('affiliate', fd(), c), handleSubmission('affiliate', fd(), c)]);
+      states.push(await handleSubmission('affiliate', fd(), c));
+      for (const s of states) expect(s).toMatchObject({ status: 'success', ...outcomes.affiliate.success });
+      const [{ n }] = await rows(`select count(*)::int as n from affiliate_applications where email = 'once@example.com'`);
+      expect(n).toBe(1);
+    });
+
+    it('a post without a token (prerendered page, no JavaScript) is keyed by its content: a reload stores nothing more', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const c = ctx();
+      const values = { ...validLeads.contact, email: 'reload@example.com' };
+      await handleSubmission('contact', formData({ ...values, submissionToken: '' }), c);
+      await handleSubmission('contact', formData({ ...values, submissionToken: '' }), c);
+      await handleSubmission('contact', formData({ ...values, submissionToken: 'not a token!' }), c);
+      expect(await rows(`select count(*)::int as n from contact_messages where email = 'reload@example.com'`)).toEqual([{ n: 1 }]);
+      // Something else from the same sender is a new message.
+      await handleSubmission('contact', formData({ ...values, subject: 'Another question', submissionToken: '' }), c);
+      expect(await rows(`select count(*)::int as n from contact_messages where email = 'reload@example.com'`)).toEqual([{ n: 2 }]);
+    });
+
+    it('a newsletter address is stored once, whatever its case; the repeat still answers success', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const first = await handleSubmission('newsletter', formData({ email: 'Repeat@Example.com', submissionToken: token() }), ctx({ source: 'footer' }));
+      const again = await handleSubmission('newsletter', formData({ email: 'repeat@example.COM', submissionToken: token() }), ctx({ source: 'blog' }));
+      expect(first).toMatchObject({ status: 'success', ...outcomes.newsletter.success });
+      expect(again).toMatchObject({ status: 'success', ...outcomes.newsletter.success });
+      expect(await rows(`select email, source from newsletter_subscriptions where lower(email) = 'repeat@example.com'`)).toEqual([
+        { email: 'Repeat@Example.com', source: 'footer' },
+      ]);
+    });
+
+    it('a database failure answers the failure state with the values, and a retry with the same token then stores once', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      await rows(`create or replace function lc_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'disk full (test)'; end $$`);
+      await rows(`create trigger lc_fail before insert on partner_applications for each row execute function lc_fail_insert()`);
+      const tok = token();
+      const values = { ...validLeads.partner, email: 'fail@example.com' };
+      let state;
+      try {
+        state = await handleSubmission('partner', formData({ ...values, submissionToken: tok }), ctx());
+      } finally {
+        await rows(`drop trigger lc_fail on partner_applications`);
+      }
+      expect(state).toEqual({ status: 'failed', ...outcomes.partner.failure, values, token: tok, at: expect.any(Number) });
+      expect(state.title).toBe('Submission Failed');
+      expect(state.message).toBe('There was an error submitting your application. Please try again.');
+      const retry = await handleSubmission('partner', formData({ ...values, submissionToken: tok }), ctx());
+      expect(retry.status).toBe('success');
+      expect(await rows(`select count(*)::int as n from partner_applications where email = 'fail@example.com'`)).toEqual([{ n: 1 }]);
+    });
+
+    it('an unreachable database is a failure too, with the affiliate contact address', async () => {
+      const state = await handleSubmission(
+        'affiliate',
+        formData({ ...validLeads.affiliate, submissionToken: token() }),
+        ctx({ db: async () => Promise.reject(new Error('connection refused')) }),
+      );
+      expect(state).toMatchObject({ status: 'failed', title: 'Submission Failed', message: 'Please try again or contact us directly at affiliates@postcraft.example', values: validLeads.affiliate });
+    });
+
+    it('rate limits: per form and across forms per address, then reset after the window', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const limiters = createLimiters({ perForm: 2, total: 3, windowSeconds: 1 }, t.handle);
+      let limited = 0;
+      const c = ctx({ limiters, ip: '192.0.2.77', onLimited: () => limited++ });
+      const send = (form: LeadKind) => handleSubmission(form, formData({ ...validLeads[form], email: `rl${Math.random()}@example.com`, submissionToken: token() }), c);
+      expect((await send('contact')).status).toBe('success');
+      expect((await send('contact')).status).toBe('success');
+      const third = await send('contact');
+      expect(third).toMatchObject({ status: 'limited', message: rateLimitedMessage });
+      expect(third.values?.name).toBe(validLeads.contact.name);
+      expect(limited).toBe(1);
+      // The third submission overall is over the cross-form limit too.
+      expect((await send('agency')).status).toBe('limited');
+      // Another address is not affected.
+      expect((await handleSubmission('agency', formData({ ...validLeads.agency, submissionToken: token() }), { ...c, ip: '192.0.2.78' })).status).toBe('success');
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await send('contact')).status).toBe('success');
+      expect(limited).toBe(2);
+      if (t.kind === 'postgres') {
+        const counters = await rows(`select key from rate_limits where key like '%192.0.2.77%' order by key`);
+        expect(counters.map((r) => r.key)).toEqual(['all:192.0.2.77', 'form:agency:192.0.2.77', 'form:contact:192.0.2.77']);
+      }
+    });
+  });
+}

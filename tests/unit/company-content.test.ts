@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { articles, blogCategories } from '@/content/blog';
+import { departments, jobs } from '@/content/careers';
+import { contactChannels } from '@/content/contact';
+import { gdprRights, retentionPeriods } from '@/content/gdpr';
+import { cookieSections, legalLastUpdated, policy, privacySections, termsSections } from '@/content/legal';
+import { affiliateStats, agencyTestimonials, partnerBenefits, partnerLogos } from '@/content/programmes';
+import { securityFeatures } from '@/content/security';
+import { site } from '@/content/site';
+import { ALL, filterItems } from '@/lib/filters';
+import { articleLd, jobPostingLd } from '@/lib/structured-data';
+
+const allText = (sections: typeof privacySections) =>
+  sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => (typeof b === 'string' ? [b] : b.list))]).join('\n');
+
+describe('careers content', () => {
+  it('has at least 8 complete jobs covering every department of the filter', () => {
+    expect(jobs.length).toBeGreaterThanOrEqual(8);
+    expect(departments[0]).toBe('All');
+    for (const d of departments.slice(1)) expect(jobs.some((j) => j.department === d), d).toBe(true);
+    expect(new Set(jobs.map((j) => j.id)).size).toBe(jobs.length);
+    for (const j of jobs) {
+      for (const field of [j.title, j.location, j.type, j.experience, j.description]) expect(field.trim()).not.toBe('');
+      expect(j.requirements.length).toBeGreaterThan(0);
+      expect(Boolean(j.remoteIn?.length) || Boolean(j.office), j.id).toBe(true);
+    }
+  });
+
+  it('searches title or description case-insensitively, ANDed with the department', () => {
+    const fields = { text: (j: (typeof jobs)[number]) => [j.title, j.description], category: (j: (typeof jobs)[number]) => j.department };
+    expect(filterItems(jobs, { q: 'PIPELINE', category: ALL }, fields).map((j) => j.id)).toEqual(['senior-full-stack-engineer']);
+    expect(filterItems(jobs, { q: 'pipeline', category: 'Design' }, fields)).toEqual([]);
+    expect(filterItems(jobs, { q: '', category: 'Engineering' }, fields)).toHaveLength(3);
+  });
+
+  it('builds a JobPosting per job with a validThrough after datePosted', () => {
+    for (const j of jobs) {
+      const ld = jobPostingLd(j);
+      expect(ld['@type']).toBe('JobPosting');
+      expect(ld.title).toBe(j.title);
+      expect(ld.validThrough > ld.datePosted).toBe(true);
+    }
+  });
+});
+
+describe('blog content', () => {
+  it('has at least 9 articles with every field, one featured, categories of the filter', () => {
+    expect(articles.length).toBeGreaterThanOrEqual(9);
+    expect(blogCategories[0]).toBe('All');
+    expect(articles.filter((a) => a.featured)).toHaveLength(1);
+    expect(articles.some((a) => a.trending)).toBe(true);
+    expect(new Set(articles.map((a) => a.slug)).size).toBe(articles.length);
+    for (const a of articles) {
+      expect(blogCategories).toContain(a.category);
+      expect(a.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(a.readTime).toMatch(/^\d+ min read$/);
+      expect(a.image).toBe(`/blog/${a.slug}/cover.svg`);
+      expect(a.body.length).toBeGreaterThan(0);
+    }
+    for (const c of blogCategories.slice(1)) expect(articles.some((a) => a.category === c), c).toBe(true);
+  });
+
+  it('builds a schema.org Article for a post', () => {
+    const ld = articleLd(articles[0]);
+    expect(ld).toMatchObject({ '@type': 'Article', headline: articles[0].title, datePublished: articles[0].date, author: { '@type': 'Person' } });
+  });
+});
+
+describe('programme, contact and security copy keeps the spec figures', () => {
+  it('affiliate stats', () => {
+    expect(affiliateStats.map((s) => [s.value, s.label])).toEqual([
+      ['30%', 'Commission Rate'],
+      ['90 days', 'Cookie Duration'],
+      ['$2,500', 'Average Monthly Earnings'],
+    ]);
+  });
+  it('partners: the design tool and six platforms, four benefits', () => {
+    expect(partnerLogos).toHaveLength(7);
+    expect(partnerLogos[0].name).toBe(site.designTool);
+    expect(partnerBenefits.map((b) => b.title)).toEqual(['Co-marketing', 'Priority support', 'Revenue sharing', 'Early access']);
+  });
+  it('agency testimonials are three five-star ones', () => {
+    expect(agencyTestimonials.map((t) => t.rating)).toEqual([5, 5, 5]);
+  });
+  it('contact response times', () => {
+    expect(contactChannels.map((c) => c.responseTime)).toEqual(['24 hours', '4 hours', '2 hours', '1 business day']);
+    for (const c of contactChannels) expect(Object.values(site.contacts)).toContain(c.email);
+  });
+  it('security feature statuses', () => {
+    expect(securityFeatures.map((f) => [f.title, f.status])).toEqual([
+      ['256-bit SSL', 'Active'],
+      ['AES-256 storage', 'Active'],
+      ['Two-factor authentication', 'Available'],
+      ['Security audits', 'Quarterly'],
+    ]);
+  });
+  it('GDPR buttons', () => {
+    expect(gdprRights.map((r) => [r.type, r.button])).toEqual([
+      ['export', 'Request Data Export'],
+      ['rectify', 'Update Information'],
+      ['erase', 'Delete Account'],
+      ['portability', 'Export Data'],
+    ]);
+    expect(retentionPeriods.map((r) => r.period).join(' ')).toContain(`${policy.analyticsAnonymisedMonths} months`);
+  });
+});
+
+describe('legal texts', () => {
+  it('policy constants are the figures of spec §9', () => {
+    expect(policy).toMatchObject({
+      designFileDeletionMinutes: 5,
+      personalDataDeletionDays: 30,
+      analyticsAnonymisedMonths: 26,
+      supportDataDeletionYears: 3,
+      minimumAge: 13,
+      guardianConsentUnder: 18,
+      designToolBreachNoticeHours: 48,
+      incidentNotificationHours: 72,
+    });
+  });
+  it('the privacy text states every claim', () => {
+    const text = allText(privacySections);
+    for (const claim of ['within 5 minutes', 'within 30 days of account closure', 'after 26 months', 'after 3 years', 'under 13', 'under 18', 'within 48 hours', 'within 72 hours', 'role-based access control', 'row-level security']) {
+      expect(text, claim).toContain(claim);
+    }
+  });
+  it('no placeholder is left and section ids are unique', () => {
+    for (const sections of [privacySections, termsSections, cookieSections]) {
+      expect(allText(sections)).not.toMatch(/\[|\]|\{|\}|TBD|TODO|undefined|NaN/);
+      expect(new Set(sections.map((s) => s.id)).size).toBe(sections.length);
+    }
+    expect(legalLastUpdated.iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(new Date(`${legalLastUpdated.iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).toBe(legalLastUpdated.label);
+  });
+});

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { audienceSizes, dataRequestTypes, monthlyBudgets, partnershipTypes } from '@/lib/leads/options';
+import { isWebsiteOrHandle, leadFields, limits, readFields, validateLead, websiteFormatMessage, type LeadKind } from '@/lib/leads/schemas';
+
+const valid = {
+  partner: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Engines Ltd', partnershipType: 'technology', message: 'We build analytical engines.' },
+  affiliate: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', website: 'https://grace.example', audienceSize: '1,000 - 10,000' },
+  agency: { name: 'Alan Turing', email: 'alan@example.com', businessName: 'Turing & Co', monthlyBudget: '1000-2500', message: 'We need help.' },
+  contact: { name: 'Edsger', email: 'ed@example.com', company: '', subject: 'Hello', message: 'Is GOTO harmful?' },
+  newsletter: { email: 'news@example.com' },
+  dataRequest: { email: 'me@example.com', type: 'erase', details: '' },
+} satisfies Record<LeadKind, Record<string, string>>;
+
+const errorsOf = (kind: LeadKind, values: Record<string, string>) => {
+  const r = validateLead(kind, values);
+  return r.ok ? {} : r.fieldErrors;
+};
+const empty = (kind: LeadKind) => Object.fromEntries(leadFields[kind].map((f) => [f, '']));
+
+const enumFields = new Set(['partnershipType', 'audienceSize', 'monthlyBudget', 'type']);
+describe('every form accepts a valid submission and trims its text', () => {
+  for (const kind of Object.keys(valid) as LeadKind[]) {
+    it(kind, () => {
+      const padded = Object.entries(valid[kind]).map(([k, v]) => [k, enumFields.has(k) ? v : `  ${v} `]);
+      const r = validateLead(kind, Object.fromEntries(padded));
+      expect(r.ok).toBe(true);
+      if (r.ok) expect((r.data as Record<string, unknown>).email).toBe(valid[kind].email);
+    });
+  }
+});
+
+describe('empty submissions: every required field has its message', () => {
+  it('partner (spec §5, exact messages)', () => {
+    expect(errorsOf('partner', empty('partner'))).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Please enter a valid email',
+      company: 'Company name is required',
+      partnershipType: 'Please select a partnership type',
+      message: 'Please provide more details about your partnership idea',
+    });
+  });
+  it('affiliate (audience size required, decisions.md)', () => {
+    expect(errorsOf('affiliate', empty('affiliate'))).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Please enter a valid email',
+      website: 'Website or social media is required',
+      audienceSize: 'Please select your audience size',
+    });
+  });
+  it('agency (monthly budget required, decisions.md)', () => {
+    expect(errorsOf('agency', empty('agency'))).toEqual({
+      name: 'Name is required',
+      email: 'Please enter a valid email',
+      businessName: 'Business name is required',
+      monthlyBudget: 'Please select a monthly budget',
+      message: 'Message is required',
+    });
+  });
+  it('contact (company optional)', () => {
+    expect(errorsOf('contact', empty('contact'))).toEqual({
+      name: 'Name is required',
+      email: 'Please enter a valid email',
+      subject: 'Subject is required',
+      message: 'Message is required',
+    });
+  });
+  it('newsletter and data request', () => {
+    expect(errorsOf('newsletter', empty('newsletter'))).toEqual({ email: 'Please enter a valid email' });
+    expect(errorsOf('dataRequest', empty('dataRequest'))).toEqual({
+      email: 'Please enter a valid email',
+      type: 'Please choose the kind of request',
+    });
+  });
+  it('whitespace only counts as empty', () => {
+    expect(errorsOf('partner', { ...valid.partner, firstName: '   ', message: ' \n        \t ' })).toEqual({
+      firstName: 'First name is required',
+      message: 'Please provide more details about your partnership idea',
+    });
+  });
+});
+
+describe('partner message: at least 10 characters', () => {
+  it('refuses 9 and accepts 10', () => {
+    expect(errorsOf('partner', { ...valid.partner, message: '123456789' })).toEqual({
+      message: 'Please provide more details about your partnership idea',
+    });
+    expect(errorsOf('partner', { ...valid.partner, message: '1234567890' })).toEqual({});
+  });
+});
+
+describe('email', () => {
+  for (const bad of ['plain', 'a@', '@b.com', 'a b@c.com', 'a@b', 'ada@example.com\u0000']) {
+    it(`refuses ${JSON.stringify(bad)}`, () => expect(errorsOf('newsletter', { email: bad })).toEqual({ email: 'Please enter a valid email' }));
+  }
+  it('limits the address to 254 characters', () => {
+    const at254 = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+    expect(at254.length).toBe(254);
+    expect(errorsOf('newsletter', { email: at254 })).toEqual({});
+    expect(errorsOf('newsletter', { email: `a${at254}` })).toEqual({ email: 'Email must be at most 254 characters' });
+  });
+});
+
+describe('maximum lengths', () => {
+  const cases: [LeadKind, string, string, number][] = [
+    ['partner', 'firstName', 'First name', limits.name],
+    ['partner', 'lastName', 'Last name', limits.name],
+    ['partner', 'company', 'Company name', limits.name],
+    ['partner', 'message', 'Message', limits.message],
+    ['affiliate', 'firstName', 'First name', limits.name],
+    ['affiliate', 'lastName', 'Last name', limits.name],
+    ['agency', 'name', 'Name', limits.name],
+    ['agency', 'businessName', 'Business name', limits.name],
+    ['agency', 'message', 'Message', limits.message],
+    ['contact', 'name', 'Name', limits.name],
+    ['contact', 'company', 'Company', limits.name],
+    ['contact', 'subject', 'Subject', limits.subject],
+    ['contact', 'message', 'Message', limits.message],
+    ['dataRequest', 'details', 'Details', limits.message],
+  ];
+  for (const [kind, field, label, max] of cases) {
+    it(`${kind}.${field}: ${max} characters`, () => {
+      const base = valid[kind] as Record<string, string>;
+      expect(errorsOf(kind, { ...base, [field]: 'x'.repeat(max) })).toEqual({});
+      expect(errorsOf(kind, { ...base, [field]: 'x'.repeat(max + 1) })).toEqual({
+        [field]: `${label} must be at most ${max.toLocaleString('en-US')} characters`,
+      });
+    });
+  }
+  it('affiliate website: 2,048 characters', () => {
+    const url = `https://example.com/${'p'.repeat(2048 - 20)}`;
+    expect(url.length).toBe(2048);
+    expect(errorsOf('affiliate', { ...valid.affiliate, website: url })).toEqual({});
+    expect(errorsOf('affiliate', { ...valid.affiliate, website: `${url}q` })).toEqual({
+      website: 'Website or social media must be at most 2,048 characters',
+    });
+  });
+});
+
+describe('control characters', () => {
+  for (const ch of ['\u0000', '\u0007', '\u000B', '\u001B', '\u007F', '\u0085']) {
+    it(`refuses U+${ch.charCodeAt(0).toString(16).padStart(4, '0')} in text fields`, () => {
+      expect(errorsOf('partner', { ...valid.partner, company: `Engines${ch}Ltd`, message: `Long enough${ch} text` })).toEqual({
+        company: 'Company name contains characters that are not allowed',
+        message: 'Message contains characters that are not allowed',
+      });
+      expect(errorsOf('contact', { ...valid.contact, subject: `Hi${ch}` })).toEqual({ subject: 'Subject contains characters that are not allowed' });
+    });
+  }
+  it('keeps tabs and line breaks (CRLF as browsers send them) in messages', () => {
+    const r = validateLead('agency', { ...valid.agency, message: 'Line one\r\nLine two\n\tindented' });
+    expect(r.ok && r.data.message).toBe('Line one\r\nLine two\n\tindented');
+  });
+});
+
+describe('enumerations: only the stored values', () => {
+  it('partnership type', () => {
+    for (const { value } of partnershipTypes) expect(errorsOf('partner', { ...valid.partner, partnershipType: value })).toEqual({});
+    for (const bad of ['Technology Integration', 'TECHNOLOGY', 'other', "technology' or 1=1"])
+      expect(errorsOf('partner', { ...valid.partner, partnershipType: bad })).toEqual({ partnershipType: 'Please select a partnership type' });
+  });
+  it('audience size', () => {
+    for (const { value } of audienceSizes) expect(errorsOf('affiliate', { ...valid.affiliate, audienceSize: value })).toEqual({});
+    for (const bad of ['1000', '100,000', 'huge'])
+      expect(errorsOf('affiliate', { ...valid.affiliate, audienceSize: bad })).toEqual({ audienceSize: 'Please select your audience size' });
+  });
+  it('monthly budget', () => {
+    for (const { value } of monthlyBudgets) expect(errorsOf('agency', { ...valid.agency, monthlyBudget: value })).toEqual({});
+    for (const bad of ['$500 - $1,000', '100', '5000'])
+      expect(errorsOf('agency', { ...valid.agency, monthlyBudget: bad })).toEqual({ monthlyBudget: 'Please select a monthly budget' });
+  });
+  it('data request type', () => {
+    for (const { value } of dataRequestTypes) expect(errorsOf('dataRequest', { ...valid.dataRequest, type: value })).toEqual({});
+    expect(errorsOf('dataRequest', { ...valid.dataRequest, type: 'delete' })).toEqual({ type: 'Please choose the kind of request' });
+  });
+});
+
+describe('website: an http(s) address or a social handle', () => {
+  for (const ok of ['https://grace.example', 'http://blog.example.org/path?q=1', '@grace.hopper', 'grace_codes', 'HTTPS://EXAMPLE.COM'])
+    it(`accepts ${ok}`, () => expect(isWebsiteOrHandle(ok)).toBe(true));
+  for (const bad of ['javascript:alert(1)', 'ftp://example.com', 'data:text/html,hi', 'https://', 'my site', '<script>', 'mailto:a@b.c'])
+    it(`refuses ${bad}`, () =>
+      expect(errorsOf('affiliate', { ...valid.affiliate, website: bad })).toEqual({ website: websiteFormatMessage }));
+});
+
+describe('readFields', () => {
+  it('keeps only the fields of the form, as strings', () => {
+    const fd = new FormData();
+    fd.set('email', 'a@b.co');
+    fd.set('isAdmin', 'true');
+    fd.set('type', new Blob(['x']), 'file.txt');
+    expect(readFields('dataRequest', fd)).toEqual({ email: 'a@b.co', type: '', details: '' });
+  });
+});
