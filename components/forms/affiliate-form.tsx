@@ -5,13 +5,12 @@ import { LeadFormFrame, SelectField, SubmitButton, TextField } from './fields';
 import { useLeadForm } from './use-lead-form';
 
 /** The affiliate application (spec §3, §5; audience size required per decisions.md). */
-export function AffiliateForm() {
+export function AffiliateForm({ labelledBy = 'affiliate-form-title' }: { labelledBy?: string } = {}) {
   const form = useLeadForm('affiliate', submitAffiliateApplication, { id: 'affiliate-application', permalink: '/affiliate#affiliate-application' });
   return (
     <LeadFormFrame
       form={form}
-      title="Apply to Join"
-      description="Approval within 24 hours. No fees, no minimums."
+      labelledBy={labelledBy}
       className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Submit Application" pendingLabel="Submitting Application..." className="w-full sm:w-auto" />}
     >

@@ -5,13 +5,12 @@ import { LeadFormFrame, SelectField, SubmitButton, TextAreaField, TextField } fr
 import { useLeadForm } from './use-lead-form';
 
 /** The agency enquiry (spec §3, §5; monthly budget required per decisions.md). */
-export function AgencyForm() {
+export function AgencyForm({ labelledBy = 'agency-form-title' }: { labelledBy?: string } = {}) {
   const form = useLeadForm('agency', submitAgencyEnquiry, { id: 'agency-enquiry', permalink: '/agency#agency-enquiry' });
   return (
     <LeadFormFrame
       form={form}
-      title="Get Your Custom Proposal"
-      description="We'll reply within 24 hours with a custom proposal."
+      labelledBy={labelledBy}
       className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Get My Proposal" pendingLabel="Submitting..." className="w-full sm:w-auto" />}
     >

@@ -158,8 +158,11 @@ export function LeadFormFrame({
   submit,
   className,
   headingLevel = 'h2',
+  labelledBy,
 }: {
   form: LeadFormApi;
+  /** The id of a heading outside the form that names it (the page section's); then `title` is not rendered. */
+  labelledBy?: string;
   title?: string;
   description?: React.ReactNode;
   children: React.ReactNode;
@@ -176,7 +179,7 @@ export function LeadFormFrame({
       onSubmit={form.onSubmit}
       onChange={form.onChange}
       noValidate
-      aria-labelledby={title ? `${id}-title` : undefined}
+      aria-labelledby={labelledBy ?? (title ? `${id}-title` : undefined)}
       className={cn('relative scroll-mt-24', className)}
     >
       {title ? (

@@ -5,13 +5,12 @@ import { LeadFormFrame, SelectField, SubmitButton, TextAreaField, TextField } fr
 import { useLeadForm } from './use-lead-form';
 
 /** 'Become a Partner' (spec §5): stored in partner_applications. */
-export function PartnerForm() {
+export function PartnerForm({ labelledBy = 'partner-form-title' }: { labelledBy?: string } = {}) {
   const form = useLeadForm('partner', submitPartnerApplication, { id: 'partner-application', permalink: '/partners#partner-application' });
   return (
     <LeadFormFrame
       form={form}
-      title="Become a Partner"
-      description="Tell us about your company and how you would like to work together."
+      labelledBy={labelledBy}
       className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Submit Application" pendingLabel="Submitting..." className="w-full sm:w-auto" />}
     >
