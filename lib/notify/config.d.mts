@@ -1,7 +1,8 @@
+export type Env = Record<string, string | undefined>;
 export type Channel = 'email' | 'webhook';
-export declare function configuredChannels(env?: NodeJS.ProcessEnv): Channel[];
-export declare function defaultFromAddress(env?: NodeJS.ProcessEnv): string;
-export declare function deliverySettings(env?: NodeJS.ProcessEnv): {
+export declare function configuredChannels(env?: Env): Channel[];
+export declare function defaultFromAddress(env?: Env): string;
+export declare function deliverySettings(env?: Env): {
   smtpUrl?: string;
   emailTo?: string;
   emailFrom: string;

@@ -12,7 +12,7 @@ export type DeliveryLoop = {
 export declare function createDeliveryLoop(options: {
   handle?: { client: Queryable };
   client?: Queryable;
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   log?: Logger;
   pollMs?: number;
   batchSize?: number;
