@@ -10,6 +10,7 @@ import {
   partnerApplications,
   submissionTokens,
 } from '@/lib/db/schema';
+import { enqueueNotifications } from '@/lib/notify/enqueue';
 import type { LeadInput, LeadKind } from './schemas';
 
 /**
@@ -24,8 +25,9 @@ export type StoreResult = { inserted: boolean; id?: string };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-async function afterInsert(_tx: Tx, _kind: LeadKind, _id: string): Promise<void> {
-  // The staff inbox adds its notification enqueue here (same transaction as the lead).
+/** Queues the staff notifications of a new lead (one outbox row per configured channel), in its transaction. */
+async function afterInsert(tx: Tx, kind: LeadKind, id: string): Promise<void> {
+  await enqueueNotifications(tx, kind, id);
 }
 
 async function insertRow(tx: Tx, kind: LeadKind, data: LeadInput<LeadKind>) {
