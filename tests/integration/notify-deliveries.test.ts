@@ -33,7 +33,7 @@ for (const kind of databaseKinds) {
       return { state, token };
     };
     const leadId = async (table: string, token: string) =>
-      (await rows<{ id: string }>(`select id from ${table} where submission_token = $1`, [token]))[0]?.id;
+      (await rows<{ id: string }>(`select l.id from ${table} l join submission_tokens s on s.lead_id = l.id where s.token = $1`, [token]))[0]?.id;
     const setChannels = (smtp: boolean, webhook: boolean) => {
       vi.stubEnv('SMTP_URL', smtp ? 'smtp://127.0.0.1:1' : '');
       vi.stubEnv('WEBHOOK_URL', webhook ? 'http://127.0.0.1:1/hook' : '');

@@ -83,7 +83,7 @@ for (const kind of databaseKinds) {
       const token = `tok_${crypto.randomUUID()}`;
       const state = await handleSubmission(form, formData({ ...validLeads[form], ...values, submissionToken: token }), ctx());
       expect(state.status).toBe('success');
-      const [row] = await rows<{ id: string }>(`select id from ${tables[form]} where submission_token = $1`, [token]);
+      const [row] = await rows<{ id: string }>(`select l.id from ${tables[form]} l join submission_tokens s on s.lead_id = l.id where s.token = $1`, [token]);
       return row.id;
     };
     const loop = (over: Parameters<typeof createDeliveryLoop>[0] = {}) =>
