@@ -25,19 +25,24 @@ export function hashInlineScriptsOfHtml(req, res) {
   let chunks;
   let pendingHead;
 
+  function applyPendingHead() {
+    if (!pendingHead) return;
+    const [status, ...rest] = pendingHead;
+    res.statusCode = status;
+    const headers = rest.find((a) => a && typeof a === 'object');
+    if (Array.isArray(headers)) for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+    else if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    pendingHead = undefined;
+  }
+
   function decide() {
     if (chunks !== undefined) return;
-    if (pendingHead) {
-      const [status, ...rest] = pendingHead;
-      res.statusCode = status;
-      const headers = rest.find((a) => a && typeof a === 'object');
-      if (Array.isArray(headers)) for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
-      else if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-      pendingHead = undefined;
-    }
-    // From here on Node's own writeHead must run (it is what end() and write() call to send headers).
-    res.writeHead = writeHead;
+    applyPendingHead();
     chunks = /text\/html/i.test(String(res.getHeader('content-type') ?? '')) && !res.getHeader('content-encoding') ? [] : null;
+    // Passing through: from here on Node's own writeHead must run (it is what end() and write() call to
+    // send headers). Buffering: keep capturing until end(), because Next's compression wrapper calls
+    // writeHead again (via _implicitHeader) before each write of a streamed page (the staff pages).
+    if (chunks === null) res.writeHead = writeHead;
   }
 
   res.writeHead = function (...args) {
@@ -65,6 +70,8 @@ export function hashInlineScriptsOfHtml(req, res) {
     if (chunk && typeof chunk !== 'function') {
       chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8'));
     }
+    applyPendingHead();
+    res.writeHead = writeHead;
     let body = Buffer.concat(chunks);
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body.toString('utf8')), { https }));
     res.removeHeader('Transfer-Encoding');
