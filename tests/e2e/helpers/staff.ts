@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 
@@ -9,7 +10,7 @@ import pg from 'pg';
  * tests create staff accounts with `npm run staff:create` (the documented way) and put leads straight
  * into that database, each with a unique marker so that tests never see each other's rows.
  */
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export function databaseUrl() {
   const url = process.env.DATABASE_URL;
