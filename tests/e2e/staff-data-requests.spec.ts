@@ -72,3 +72,19 @@ test('a member sees a data request but cannot export or erase (403)', async ({ p
   expect(res.status()).toBe(403);
   expect((await page.goto(`/staff/data-requests/${request}`))?.status()).toBe(403);
 });
+
+test('an admin marks an export request done: it leaves the open inbox, with an audit entry', async ({ page }) => {
+  const m = marker();
+  const request = await insertLead({ kind: 'dataRequest', email: `done-${m}@e2e.example`, type: 'export' });
+  await signIn(page, admin);
+  await page.goto(leadUrl('data_request', request));
+  const panel = page.getByRole('region', { name: 'Data request' });
+  await panel.getByRole('button', { name: 'Mark request as done' }).click();
+  await expect(panel.getByText('Request marked as done and archived.')).toBeVisible();
+  await expect(panel.getByText('This request is marked as done.')).toBeVisible();
+  await expect(panel.getByText(`Marked as done by ${admin.name}`)).toBeVisible();
+  await page.goto(`/staff?q=done-${m}`);
+  await expect(page.getByText('No leads match this filter')).toBeVisible();
+  await page.goto(`/staff?q=done-${m}&status=archived`);
+  await expect(page.getByRole('table', { name: 'Leads, newest first' }).locator('tbody tr')).toHaveCount(1);
+});
