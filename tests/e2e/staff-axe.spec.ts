@@ -19,6 +19,7 @@ test('sign-in, with and without an error', async ({ page }) => {
 });
 
 test('inbox, lead page, data request, staff accounts', async ({ page }) => {
+  test.setTimeout(120_000);
   const m = marker();
   const id = await insertLead({ kind: 'partner', firstName: 'Axe', lastName: m, email: `axe-${m}@e2e.example`, company: 'Axe Ltd', message: 'A long message.\nWith lines.' });
   const request = await insertLead({ kind: 'dataRequest', email: `axe-${m}@e2e.example`, type: 'export', details: 'All of it.' });

@@ -52,7 +52,8 @@ test('CSV export of the current filter: RFC 4180 quoting, formulas neutralised',
   const records = parseCsv(text.replace(/^\uFEFF/, ''));
   expect(records[0]).toEqual(['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner']);
   expect(records).toHaveLength(3);
-  const [, agency, contact] = records;
+  const agency = records.find((r) => r[0] === 'Agency')!;
+  const contact = records.find((r) => r[0] === 'Contact')!;
   expect(agency[0]).toBe('Agency');
   expect(agency[3]).toBe(`'=HYPERLINK("http://evil.example","click") ${m}`);
   expect(agency[5]).toBe("'+cmd|' /C calc'!A0");

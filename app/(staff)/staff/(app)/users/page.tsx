@@ -60,7 +60,6 @@ export default async function UsersPage() {
                 name="password"
                 type="password"
                 required
-                minLength={passwordMin}
                 autoComplete="new-password"
                 aria-describedby="new-password-hint"
                 className="h-10 text-sm"
