@@ -1,5 +1,9 @@
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 import { asFreshClient, createStaff, databaseUrl, sessionCookieOf, signIn, sql, type StaffAccount } from './helpers/staff';
+
+// Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 
 let admin: StaffAccount;
 let member: StaffAccount;
@@ -153,7 +157,7 @@ test.describe('roles', () => {
     await expect(form.getByText(`Account created for ${email}`)).toBeVisible();
     const row = page.getByRole('form', { name: 'Account of Nia New' });
     await expect(row.getByText(email)).toBeVisible();
-    await row.getByLabel('Role of Nia New').selectOption('admin');
+    await row.getByLabel('Role of Nia New', { exact: true }).selectOption('admin');
     await row.getByRole('button', { name: 'Change role of Nia New' }).click();
     await expect(row.getByText('Role changed to admin.')).toBeVisible();
     await row.getByRole('button', { name: 'Disable Nia New' }).click();

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 import { parseForms } from '../../scripts/lib/forms.mjs';
 import { createStaff, insertLead, leadUrl, marker, sessionCookieOf, signIn, type StaffAccount } from './helpers/staff';
+
+// Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /**
  * The staff boundary, checked over HTTP the way an attacker would try it: every staff page and route
