@@ -83,10 +83,14 @@ export function tempDir(prefix) {
 export async function launch(env = {}, options = {}) {
   const dataDir = env.DATA_DIR ?? tempDir('data');
   const server = await startServer({ ...env, DATA_DIR: dataDir }, options);
-  const unregister = onCleanup(`server pid ${server.child.pid}`, () => server.stop('SIGKILL'));
+  const { child } = server;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const stop = server.stop;
+  // spawn-server's stop() waits for an exit that has already happened when the process was killed.
+  const stopOnce = async (signal) => (exited() ? (child.exitCode ?? child.signalCode) : stop(signal));
+  const unregister = onCleanup(`server pid ${child.pid}`, () => stopOnce('SIGKILL'));
   server.stop = async (signal) => {
-    const code = await stop(signal);
+    const code = await stopOnce(signal);
     unregister();
     return code;
   };
