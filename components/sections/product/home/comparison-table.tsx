@@ -25,7 +25,7 @@ function Cell({ value, highlight }: { value: ComparisonValue; highlight?: boolea
 export function ComparisonTable() {
   return (
     <Section id="compare" title="Why creators switch" intro="The same design, published everywhere, without the busywork.">
-      <div className="overflow-x-auto rounded-2xl border border-border bg-white shadow-sm" tabIndex={0} role="region" aria-labelledby="compare-caption">
+      <div className="relative overflow-x-auto rounded-2xl border border-border bg-white shadow-sm" tabIndex={0} role="region" aria-labelledby="compare-caption">
         <table className="w-full min-w-[40rem] border-collapse text-left">
           <caption id="compare-caption" className="sr-only">
             {comparisonColumns.product} compared with manual work and competitors

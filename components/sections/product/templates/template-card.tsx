@@ -16,7 +16,6 @@ const likesFormat = new Intl.NumberFormat('en-US');
 export function TemplateCard({ template, eager, interactive }: { template: Template; eager: boolean; interactive: boolean }) {
   const t = template;
   const size = categorySizes[t.category];
-  const srTitle = <span className="sr-only">: {t.title}</span>;
   const previewClass = 'shadow-sm';
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -43,19 +42,23 @@ export function TemplateCard({ template, eager, interactive }: { template: Templ
           {interactive ? (
             <Dialog>
               <DialogTrigger asChild>
-                <Button size="sm" variant="inverse" className={previewClass}>
-                  Preview{srTitle}
+                <Button size="sm" variant="inverse" className={previewClass} aria-label={`Preview: ${t.title}`}>
+                  Preview
                 </Button>
               </DialogTrigger>
               <TemplatePreview template={t} />
             </Dialog>
           ) : (
             <Button asChild size="sm" variant="inverse" className={previewClass}>
-              <a href={t.image}>Preview{srTitle}</a>
+              <a href={t.image} aria-label={`Preview: ${t.title}`}>
+                Preview
+              </a>
             </Button>
           )}
           <Button asChild size="sm">
-            <Link href="/pricing">Use Template{srTitle}</Link>
+            <Link href="/pricing" aria-label={`Use Template: ${t.title}`}>
+              Use Template
+            </Link>
           </Button>
         </div>
       </div>
