@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validValues } from '../../scripts/lib/forms.mjs';
+import { formPages, loadForm, submitForm, validValues } from '../../scripts/lib/forms.mjs';
 import { startServer } from '../../scripts/lib/spawn-server.mjs';
 import { createTempPostgres, tempDir } from '../helpers/databases';
 import { decodeBody, decodeHeader, startReceiver, startSmtp, waitFor } from '../helpers/notify';
@@ -52,7 +52,7 @@ describe('a form submitted on the running server notifies staff', () => {
     await pg?.drop();
   });
 
-  it('the contact form: success for the visitor, then the email and the signed webhook within a second or two', async () => {
+  it('forms sent with and without JavaScript: success for the visitor, then the email and the signed webhook', async () => {
     const page = await browser!.newPage();
     await page.goto(`${server!.url}/contact`);
     const values = validValues('contact', `e2e-${Date.now()}`);
@@ -85,7 +85,23 @@ describe('a form submitted on the running server notifies staff', () => {
 
     // The server log has the deliveries at info level, without the visitor's data.
     await waitFor(() => (server!.output().match(/"msg":"notification sent"/g) ?? []).length === 2, 5000, 'the log lines');
+
+    // The same without JavaScript (a plain form POST): the partner form this time.
+    const { path: partnerPage, field } = formPages.partner;
+    const plain = await loadForm(server!.url, partnerPage, field);
+    const partner = validValues('partner', `nojs-${Date.now()}`);
+    const res = await submitForm(plain, partner);
+    expect(res.status).toBe(200);
+    expect(res.html).toContain('Application Submitted!');
+    await waitFor(() => smtp.messages.length === 2 && hooks.ok2xx.size === 2, 15_000, 'the notifications of the no-JS post');
+    const second = decodeHeader(smtp.messages[1].headers.find(([n]) => n === 'subject')![1]);
+    expect(second).toBe(`New partner application: ${partner.firstName} ${partner.lastName}, ${partner.company} (${partner.partnershipType})`);
+    expect(JSON.parse(hooks.received[1].body)).toMatchObject({ type: 'partner', fields: partner });
+
+    // The server log has the deliveries, never the visitors' data.
+    await waitFor(() => (server!.output().match(/"msg":"notification sent"/g) ?? []).length === 4, 5000, 'the log lines');
     expect(server!.output()).not.toContain(values.email);
+    expect(server!.output()).not.toContain(partner.email);
 
     // Stopping the server stops the loop cleanly.
     expect(await server!.stop()).toBe(0);
