@@ -35,7 +35,8 @@ test.describe('lead form guards', () => {
       expect(await rowsFor(partner.table, email)).toHaveLength(0);
     }
     // The site's own origin, and a same-site Referer without an Origin, are accepted.
-    for (const headers of [{ Origin: new URL(baseURL!).origin }, { Origin: '', Referer: `${baseURL}/partners` }]) {
+    const accepted: Record<string, string>[] = [{ Origin: new URL(baseURL!).origin }, { Origin: '', Referer: `${baseURL}/partners` }];
+    for (const headers of accepted) {
       const own = uniqueEmail('same-origin');
       const ok = await postRaw(page, partner, partner.valid(own), headers);
       expect(ok.status(), JSON.stringify(headers)).toBe(200);
