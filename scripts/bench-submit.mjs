@@ -1,8 +1,12 @@
-// `npm run bench:submit [-- --n 2000 --c 50 --form contact --db pglite,postgres]`
+// `npm run bench:submit [-- --n 2000 --c 50 --form contact --db pglite,postgres --mode nojs,js]`
 //
-// Throughput of the lead forms through the path a browser without JavaScript takes: GET the page, take
-// the form's hidden fields (server action id, bound state, submission token), POST multipart/form-data,
-// read the page that comes back. For each database, a production server (scripts/start.mjs, on a free
+// Throughput of the lead forms through the paths a browser takes: GET the page once, take the form's
+// hidden fields (server action id, bound state, submission token), then per submission
+// - nojs: POST multipart/form-data as a browser without JavaScript does, and read the whole page that
+//   comes back (Next renders the page with the form's answer in it);
+// - js: POST as the page's JavaScript does (React's encoded action arguments, `Next-Action` header), and
+//   read the action's result (no page render).
+// For each database and mode, a production server (scripts/start.mjs, on a free
 // port, rate limits off: every request comes from 127.0.0.1) gets N valid, distinct submissions at
 // concurrency C after a warm-up. Prints accepted/s, latency percentiles and rows stored vs accepted
 // answers. PostgreSQL: a temporary database on DATABASE_URL's server (default the local one), dropped
@@ -12,7 +16,7 @@
 import { openDatabase } from '../lib/db/connection.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { benchEnv } from './lib/bench-env.mjs';
-import { formPages, loadForm, submitForm, validValues } from './lib/forms.mjs';
+import { formPages, loadForm, submitForm, submitFormJs, validValues } from './lib/forms.mjs';
 import { startServer } from './lib/spawn-server.mjs';
 import { createTempDatabase } from './lib/temp-database.mjs';
 
@@ -26,6 +30,11 @@ const C = Number(option('c', 50));
 const WARMUP = Number(option('warmup', 200));
 const kind = option('form', 'contact');
 const databases = option('db', 'pglite,postgres').split(',');
+const modes = option('mode', 'nojs,js').split(',');
+if (modes.some((m) => m !== 'nojs' && m !== 'js')) {
+  console.error('bench:submit: --mode is nojs, js or both (nojs,js)');
+  process.exit(2);
+}
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const successText = { partner: 'Application Submitted!', affiliate: 'Application Submitted Successfully!', agency: 'Enquiry Submitted Successfully!', contact: 'Message Sent!' }[kind];
 if (!formPages[kind] || !successText) {
@@ -40,7 +49,8 @@ const { path: formPath, field, table } = formPages[kind];
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** N submissions at concurrency C; counts answers that show the success text. */
-async function load(form, n, c, tag) {
+async function load(form, n, c, tag, mode) {
+  const send = mode === 'js' ? submitFormJs : submitForm;
   const latencies = [];
   const other = {};
   let accepted = 0;
@@ -50,7 +60,7 @@ async function load(form, n, c, tag) {
     Array.from({ length: Math.min(c, n) }, async () => {
       for (let i = next++; i < n; i = next++) {
         try {
-          const r = await submitForm(form, validValues(kind, `${tag}-${i}`));
+          const r = await send(form, validValues(kind, `${tag}-${i}`));
           latencies.push(r.ms);
           if (r.status >= 200 && r.status < 300 && r.html.includes(successText)) accepted++;
           else other[r.status] = (other[r.status] ?? 0) + 1;
@@ -84,21 +94,24 @@ async function bench(db) {
     env.DATABASE_URL = '';
   }
   const server = await startServer(env);
+  const results = [];
   try {
     const form = await loadForm(server.url, formPath, field);
-    const warm = await load(form, WARMUP, C, `warm${process.pid}${db}`);
-    if (warm.accepted !== WARMUP) throw new Error(`warm-up: ${warm.accepted}/${WARMUP} accepted, other ${JSON.stringify(warm.other)}`);
-    const tag = `b${process.pid}${db}${Date.now().toString(36)}`;
-    const r = await load(form, N, C, tag);
+    for (const mode of modes) {
+      const warm = await load(form, WARMUP, C, `warm${process.pid}${db}${mode}`, mode);
+      if (warm.accepted !== WARMUP) throw new Error(`warm-up (${mode}): ${warm.accepted}/${WARMUP} accepted, other ${JSON.stringify(warm.other)}`);
+      const tag = `b${process.pid}${db}${mode}${Date.now().toString(36)}`;
+      results.push({ db, mode, tag, ...(await load(form, N, C, tag, mode)) });
+    }
     await server.stop();
+    // Counted after the server has stopped (the embedded database allows one process at a time).
     const handle = await openDatabase(db === 'postgres' ? { databaseUrl: temp.url } : { dataDir: server.dataDir, databaseUrl: '' });
-    let stored;
     try {
-      stored = await storedRows(handle, tag);
+      for (const r of results) r.stored = await storedRows(handle, r.tag);
     } finally {
       await handle.close();
     }
-    return { db, ...r, stored };
+    return results;
   } finally {
     await server.stop();
     await temp?.drop();
@@ -106,20 +119,21 @@ async function bench(db) {
 }
 
 buildIfNeeded({ quiet: true }); // before any server starts (their start-up wait does not cover a build)
-console.log(`bench:submit: ${N} ${kind} submissions at concurrency ${C} (after ${WARMUP} warm-up), no-JavaScript form POSTs to ${formPath}`);
+console.log(`bench:submit: ${N} ${kind} submissions to ${formPath} at concurrency ${C} per database and mode (${modes.join(', ')}), after ${WARMUP} warm-up`);
 let mismatch = false;
 for (const db of databases) {
-  const r = await bench(db);
-  const rate = r.accepted / r.seconds;
-  const [p50, p95, p99] = [50, 95, 99].map((p) => pct(r.latencies, p));
-  const target = db === 'postgres' ? { rate: 1000, p99: 100 } : { rate: 400 };
-  const met = rate >= target.rate && (target.p99 === undefined || p99 <= target.p99);
-  console.log(
-    `${db.padEnd(8)} ${rate.toFixed(0).padStart(5)} accepted/s  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ` +
-      `accepted ${r.accepted}/${N}${Object.keys(r.other).length ? ` other ${JSON.stringify(r.other)}` : ''}  stored ${r.stored}  ` +
-      `${r.stored === r.accepted ? 'stored == accepted' : 'STORED != ACCEPTED'}  ` +
-      `target ${target.rate}/s${target.p99 ? ` p99 <= ${target.p99} ms` : ''}: ${met ? 'met' : 'NOT met'}`,
-  );
-  if (r.stored !== r.accepted) mismatch = true;
+  for (const r of await bench(db)) {
+    const rate = r.accepted / r.seconds;
+    const [p50, p95, p99] = [50, 95, 99].map((p) => pct(r.latencies, p));
+    const target = db === 'postgres' ? { rate: 1000, p99: 100 } : { rate: 400 };
+    const met = rate >= target.rate && (target.p99 === undefined || p99 <= target.p99);
+    console.log(
+      `${db.padEnd(8)} ${r.mode.padEnd(4)} ${rate.toFixed(0).padStart(5)} accepted/s  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ` +
+        `accepted ${r.accepted}/${N}${Object.keys(r.other).length ? ` other ${JSON.stringify(r.other)}` : ''}  stored ${r.stored}  ` +
+        `${r.stored === r.accepted ? 'stored == accepted' : 'STORED != ACCEPTED'}  ` +
+        `target ${target.rate}/s${target.p99 ? ` p99 <= ${target.p99} ms` : ''}: ${met ? 'met' : 'NOT met'}`,
+    );
+    if (r.stored !== r.accepted) mismatch = true;
+  }
 }
 process.exit(mismatch ? 1 : 0);
