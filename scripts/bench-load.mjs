@@ -7,9 +7,12 @@
 // Checks: every submission answered with its success message, exactly N rows, and every row exactly
 // what was sent (no half-written or mixed-up row, every column valid under the schema's rules); with
 // two servers, that the per-IP rate limit is one budget (a client over the limit on instance A is also
-// refused on B) and, when the notification outbox exists, that each lead has exactly its outbox rows.
+// refused on B). Notifications are on (a webhook to a receiver in this process, delivered by the loop
+// of every server): each lead gets exactly one outbox row, and every row is delivered exactly once
+// although both instances work the shared outbox.
 // Prints a table of figures (submissions/s, p50/p95/p99, success answers vs rows); exits non-zero when
 // a check fails. N, C and the targets also come from BENCH_LOAD_N, BENCH_LOAD_C, BENCH_LOAD_TARGETS.
+import http from 'node:http';
 import pg from 'pg';
 import { openDatabase } from '../lib/db/connection.mjs';
 import { benchEnv, launch, limitEnvForTest, numberArg, onCleanup, percentile, printTable, runSuite, tempDir } from './lib/bench-env.mjs';
@@ -106,38 +109,59 @@ async function verifyRows(query, run) {
       if (row[snake(field)] !== value) problems.push(`${row.email}: ${snake(field)} is ${JSON.stringify(row[snake(field)])}, sent ${JSON.stringify(value)}`);
     }
     if (!row.id || !/^[0-9a-f-]{36}$/.test(row.id)) problems.push(`${row.email}: bad id ${row.id}`);
-    if (!row.submission_token) problems.push(`${row.email}: no submission token`);
     if (!(row.created_at instanceof Date) || Number.isNaN(row.created_at.getTime())) problems.push(`${row.email}: bad created_at`);
   }
-  return { rows, problems, ids: rows.map(({ kind, row }) => ({ kind, id: row.id })) };
+  // Exactly-once tokens live in their own table, written in the lead's transaction: one per lead.
+  const ids = rows.map(({ kind, row }) => ({ kind, id: row.id }));
+  const tokens = await query(`select lead_id::text as id, count(*)::int as n from submission_tokens where lead_id = any($1::uuid[]) group by lead_id`, [ids.map((r) => r.id)]);
+  const tokenCount = new Map(tokens.map((t) => [t.id, t.n]));
+  for (const { id } of ids) if (tokenCount.get(id) !== 1) problems.push(`lead ${id}: ${tokenCount.get(id) ?? 0} submission tokens`);
+  return { rows, problems, ids };
 }
 
-/** When the notification outbox exists: each lead of the run has exactly one row per channel in use. */
-async function verifyOutbox(query, ids, check, label) {
+/**
+ * A webhook receiver: counts each delivery (X-Delivery-Id, the outbox row's id). Every server of the
+ * run gets WEBHOOK_URL pointing here, so the delivery loops of all instances work the one outbox.
+ */
+async function startReceiver() {
+  const deliveries = new Map();
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const id = String(req.headers['x-delivery-id'] ?? '');
+      if (id) deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  onCleanup('webhook receiver', () => new Promise((r) => server.close(r)));
+  server.keepAliveTimeout = 60_000;
+  return {
+    env: { WEBHOOK_URL: `http://127.0.0.1:${server.address().port}/hook`, WEBHOOK_SECRET: 'bench-load', NOTIFY_POLL_MS: '500' },
+    deliveries,
+    /** Waits until `n` distinct deliveries arrived since `from` (a count taken before), or `ms` passed. */
+    async waitFor(n, from, ms = 180_000) {
+      const until = Date.now() + ms;
+      while (deliveries.size - from < n && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+      return deliveries.size - from;
+    },
+  };
+}
+
+/** Each lead of the run has exactly one outbox row (one channel: webhook), delivered exactly once. */
+async function verifyOutbox(query, ids, receiver, check, label) {
   const [{ exists }] = await query(`select to_regclass('public.notification_outbox') is not null as exists`);
-  if (!exists) return 'no outbox table';
-  const rows = await query(`select lead_type, lead_id::text as lead_id, channel from notification_outbox where lead_id = any($1::uuid[])`, [ids.map((r) => r.id)]);
+  if (!check(`${label}: the notification outbox exists`, exists)) return;
+  const rows = await query(`select id::text as id, lead_type, lead_id::text as lead_id, channel, status from notification_outbox where lead_id = any($1::uuid[])`, [ids.map((r) => r.id)]);
   const byLead = new Map();
-  for (const r of rows) {
-    const key = `${r.lead_type}:${r.lead_id}`;
-    byLead.set(key, [...(byLead.get(key) ?? []), r.channel]);
-  }
-  const channels = [...new Set(rows.map((r) => r.channel))].sort();
-  let wrong = 0;
-  let example = '';
-  for (const { kind, id } of ids) {
-    const got = (byLead.get(`${leadType[kind]}:${id}`) ?? []).sort();
-    if (got.join() !== channels.join()) {
-      wrong++;
-      example ||= `${kind} ${id}: [${got.join(', ')}]`;
-    }
-  }
-  check(
-    `${label}: each lead has exactly its outbox rows`,
-    channels.length > 0 && wrong === 0 && rows.length === ids.length * channels.length,
-    `${rows.length} outbox rows for ${ids.length} leads, channels [${channels.join(', ')}]${wrong ? `, ${wrong} leads wrong, e.g. ${example}` : ''}`,
-  );
-  return `${rows.length} rows, channels ${channels.join('+') || 'none'}`;
+  for (const r of rows) byLead.set(`${r.lead_type}:${r.lead_id}`, (byLead.get(`${r.lead_type}:${r.lead_id}`) ?? 0) + 1);
+  const wrong = ids.filter(({ kind, id }) => byLead.get(`${leadType[kind]}:${id}`) !== 1).length;
+  check(`${label}: each lead has exactly one outbox row`, wrong === 0 && rows.length === ids.length, `${rows.length} outbox rows for ${ids.length} leads${wrong ? `, ${wrong} leads wrong` : ''}`);
+  const notSent = rows.filter((r) => r.status !== 'sent').length;
+  const twice = rows.filter((r) => (receiver.deliveries.get(r.id) ?? 0) > 1).length;
+  const never = rows.filter((r) => !receiver.deliveries.has(r.id)).length;
+  check(`${label}: every outbox row delivered exactly once by the loops`, notSent === 0 && twice === 0 && never === 0, `${rows.length - notSent} sent, ${never} never delivered, ${twice} delivered twice`);
+  return rows.length;
 }
 
 async function record(label, run, query, check) {
@@ -197,51 +221,65 @@ async function sharedLimit(dbUrl, check) {
   }
 }
 
+/**
+ * One target: `count` servers on the database of `env` (DATABASE_URL, DATA_DIR), the load spread over
+ * them, the outbox drained by their delivery loops; then the servers stop and the rows are checked
+ * (`open` gives a query function, for PGlite only once its server has stopped).
+ */
+async function target(label, count, env, open, receiver, check) {
+  const before = receiver.deliveries.size;
+  const servers = await Promise.all(Array.from({ length: count }, () => launch({ ...benchEnv, ...receiver.env, ...env })));
+  let run;
+  let drained;
+  try {
+    run = await load(label, servers.map((s) => s.url));
+    const t0 = Date.now();
+    const delivered = await receiver.waitFor(run.succeeded.size, before);
+    drained = `${delivered} in ${((Date.now() - t0) / 1000).toFixed(1)} s after the load`;
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+  const { query, close } = await open();
+  try {
+    const { ids } = await record(label, run, query, check);
+    await verifyOutbox(query, ids, receiver, check, label);
+    figures.at(-1)['notifications delivered'] = drained;
+  } finally {
+    await close();
+  }
+}
+
 await runSuite('bench:load', async (checks) => {
   const { check } = checks;
   console.log(`bench:load: ${N} submissions at concurrency ${C}; targets ${targets.join(', ')}\n`);
+  const receiver = await startReceiver();
 
   if (targets.includes('pglite')) {
     const dataDir = tempDir('load');
-    const server = await launch({ ...benchEnv, DATABASE_URL: '', DATA_DIR: dataDir });
-    const run = await load('PGlite, 1 server', [server.url]);
-    await server.stop();
-    // The embedded database is one process's: read it back once the server has stopped.
-    const handle = await openDatabase({ databaseUrl: '', dataDir });
-    const close = onCleanup('embedded database', () => handle.close());
-    try {
-      const query = async (sql, params) => (await handle.client.query(sql, params)).rows;
-      await record('PGlite, 1 server', run, query, check);
-    } finally {
-      await handle.close();
-      close();
-    }
+    // The embedded database is one process's: it is read back once its server has stopped.
+    const open = async () => {
+      const handle = await openDatabase({ databaseUrl: '', dataDir });
+      const release = onCleanup('embedded database', () => handle.close());
+      return {
+        query: async (sql, params) => (await handle.client.query(sql, params)).rows,
+        close: async () => {
+          await handle.close();
+          release();
+        },
+      };
+    };
+    await target('PGlite, 1 server', 1, { DATABASE_URL: '', DATA_DIR: dataDir }, open, receiver, check);
   }
 
   if (targets.includes('pg') || targets.includes('pg2')) {
     const db = await createTempDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', 'load');
     const pool = new pg.Pool({ connectionString: db.url, max: 2 });
     const endPool = onCleanup('pool', () => pool.end());
-    const query = async (sql, params) => (await pool.query(sql, params)).rows;
+    const open = async () => ({ query: async (sql, params) => (await pool.query(sql, params)).rows, close: async () => {} });
     try {
-      if (targets.includes('pg')) {
-        const server = await launch({ ...benchEnv, DATABASE_URL: db.url });
-        try {
-          const { ids } = await record('PostgreSQL, 1 server', await load('PostgreSQL, 1 server', [server.url]), query, check);
-          await verifyOutbox(query, ids, check, 'PostgreSQL, 1 server');
-        } finally {
-          await server.stop();
-        }
-      }
+      if (targets.includes('pg')) await target('PostgreSQL, 1 server', 1, { DATABASE_URL: db.url }, open, receiver, check);
       if (targets.includes('pg2')) {
-        const servers = await Promise.all([launch({ ...benchEnv, DATABASE_URL: db.url }), launch({ ...benchEnv, DATABASE_URL: db.url })]);
-        try {
-          const label = 'PostgreSQL, 2 servers';
-          const { ids } = await record(label, await load(label, servers.map((s) => s.url)), query, check);
-          await verifyOutbox(query, ids, check, label);
-        } finally {
-          await Promise.all(servers.map((s) => s.stop()));
-        }
+        await target('PostgreSQL, 2 servers', 2, { DATABASE_URL: db.url }, open, receiver, check);
         await sharedLimit(db.url, check);
       }
     } finally {
