@@ -7,7 +7,7 @@ import { pageMetadata } from '@/lib/metadata';
 
 export const metadata = pageMetadata('/templates');
 
-/** The first cards' images load eagerly (they are on screen at load); the rest lazily. */
+/** The first cards' images load eagerly (they are on screen at load; the first is the LCP on phones); the rest lazily. */
 const EAGER = 4;
 
 /**
@@ -15,7 +15,7 @@ const EAGER = 4;
  * `?q=&category=` from the URL and filters as you type.
  */
 export default function Page() {
-  const cards = Object.fromEntries(templates.map((t, i) => [t.id, <TemplateCard key={t.id} template={t} eager={i < EAGER} />]));
+  const cards = Object.fromEntries(templates.map((t, i) => [t.id, <TemplateCard key={t.id} template={t} eager={i < EAGER} priority={i === 0} />]));
   return (
     <>
       <PageHero path="/templates" eyebrow="Templates" className="[&>div]:pb-10 sm:[&>div]:pb-12" />

@@ -11,7 +11,7 @@ const likesFormat = new Intl.NumberFormat('en-US');
  * One template (a Server Component): image, title, category, likes, Pro badge. Preview and Use Template sit on
  * the image and are revealed on hover and on keyboard focus, and always shown on touch screens (no hover).
  */
-export function TemplateCard({ template: t, eager }: { template: Template; eager: boolean }) {
+export function TemplateCard({ template: t, eager, priority = false }: { template: Template; eager: boolean; priority?: boolean }) {
   const size = categorySizes[t.category];
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -23,6 +23,7 @@ export function TemplateCard({ template: t, eager }: { template: Template; eager
           width={size.width}
           height={size.height}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className="absolute inset-5 size-[calc(100%-2.5rem)] object-contain drop-shadow-[0_10px_16px_rgb(15_23_42/0.18)]"
         />

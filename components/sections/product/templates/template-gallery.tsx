@@ -74,7 +74,7 @@ export function TemplateGallery({ templates, cards }: { templates: readonly Temp
             className="h-12 w-full rounded-full border border-input bg-white pr-4 pl-12 text-base shadow-sm placeholder:text-slate-500 focus-visible:border-brand focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-ring/40"
           />
         </div>
-        <div role="group" aria-label="Category" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:justify-center sm:px-0">
+        <div role="group" aria-label="Category" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:justify-center sm:gap-1.5 sm:px-0">
           {templateFilterChips.map((chip) => {
             const active = state.category === chip;
             return (
@@ -85,7 +85,7 @@ export function TemplateGallery({ templates, cards }: { templates: readonly Temp
                 value={chip}
                 aria-pressed={active}
                 className={cn(
-                  'shrink-0 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors',
+                  'shrink-0 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3.5',
                   active ? 'border-transparent bg-gradient-brand text-white shadow-sm' : 'border-border bg-white text-slate-700 hover:border-violet-300 hover:text-brand-strong',
                 )}
               >
