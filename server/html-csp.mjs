@@ -25,23 +25,35 @@ export function hashInlineScriptsOfHtml(req, res) {
   let chunks;
   let pendingHead;
 
+  let finishing = false;
+
+  /** Status and headers of a writeHead call, kept on the response until the buffered body is sent. */
+  function applyHead([status, ...rest]) {
+    if (typeof status === 'number') res.statusCode = status;
+    const headers = rest.find((a) => a && typeof a === 'object');
+    if (Array.isArray(headers)) for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+    else if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  }
+
   function decide() {
     if (chunks !== undefined) return;
     if (pendingHead) {
-      const [status, ...rest] = pendingHead;
-      res.statusCode = status;
-      const headers = rest.find((a) => a && typeof a === 'object');
-      if (Array.isArray(headers)) for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
-      else if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+      applyHead(pendingHead);
       pendingHead = undefined;
     }
-    // From here on Node's own writeHead must run (it is what end() and write() call to send headers).
-    res.writeHead = writeHead;
     chunks = /text\/html/i.test(String(res.getHeader('content-type') ?? '')) && !res.getHeader('content-encoding') ? [] : null;
   }
 
+  // Never replaced once set (Next's compression wraps it, and calls it through _implicitHeader on every
+  // write): before the decision it remembers the head; when passing through it sends it; while the
+  // body is buffered it only records status and headers, which go out with the body at the end.
   res.writeHead = function (...args) {
-    pendingHead = args;
+    if (chunks === undefined) {
+      pendingHead = args;
+      return res;
+    }
+    if (chunks === null || finishing) return writeHead(...args);
+    applyHead(args);
     return res;
   };
   // Next flushes the headers before streaming a page rendered on request (a no-JavaScript form post):
@@ -81,6 +93,7 @@ export function hashInlineScriptsOfHtml(req, res) {
     }
     res.setHeader('Content-Length', body.length);
     const callback = typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : cb;
+    finishing = true;
     return end(req.method === 'HEAD' ? undefined : body, callback);
   };
 }

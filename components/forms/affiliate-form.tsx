@@ -6,12 +6,11 @@ import { useLeadForm } from './use-lead-form';
 
 /** The affiliate application (spec §3, §5; audience size required per decisions.md). */
 export function AffiliateForm({ labelledBy = 'affiliate-form-title' }: { labelledBy?: string } = {}) {
-  const form = useLeadForm('affiliate', submitAffiliateApplication, { id: 'affiliate-application', permalink: '/affiliate#affiliate-application' });
+  const form = useLeadForm('affiliate', submitAffiliateApplication, { id: 'affiliate-application', permalink: '/affiliate' });
   return (
     <LeadFormFrame
       form={form}
       labelledBy={labelledBy}
-      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Submit Application" pendingLabel="Submitting Application..." className="w-full sm:w-auto" />}
     >
       <TextField form={form} name="firstName" label="First Name" required autoComplete="given-name" />

@@ -6,12 +6,11 @@ import { useLeadForm } from './use-lead-form';
 
 /** The agency enquiry (spec §3, §5; monthly budget required per decisions.md). */
 export function AgencyForm({ labelledBy = 'agency-form-title' }: { labelledBy?: string } = {}) {
-  const form = useLeadForm('agency', submitAgencyEnquiry, { id: 'agency-enquiry', permalink: '/agency#agency-enquiry' });
+  const form = useLeadForm('agency', submitAgencyEnquiry, { id: 'agency-enquiry', permalink: '/agency' });
   return (
     <LeadFormFrame
       form={form}
       labelledBy={labelledBy}
-      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Get My Proposal" pendingLabel="Submitting..." className="w-full sm:w-auto" />}
     >
       <TextField form={form} name="name" label="Name" required autoComplete="name" />

@@ -5,12 +5,11 @@ import { useLeadForm } from './use-lead-form';
 
 /** The contact message form (decisions.md: stored in contact_messages, confirmed, then reset). */
 export function ContactForm({ labelledBy = 'contact-form-title' }: { labelledBy?: string } = {}) {
-  const form = useLeadForm('contact', sendContactMessage, { id: 'contact-message', permalink: '/contact#contact-message' });
+  const form = useLeadForm('contact', sendContactMessage, { id: 'contact-message', permalink: '/contact' });
   return (
     <LeadFormFrame
       form={form}
       labelledBy={labelledBy}
-      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Send Message" pendingLabel="Sending..." className="w-full sm:w-auto" />}
     >
       <TextField form={form} name="name" label="Name" required autoComplete="name" />

@@ -6,12 +6,11 @@ import { useLeadForm } from './use-lead-form';
 
 /** 'Become a Partner' (spec §5): stored in partner_applications. */
 export function PartnerForm({ labelledBy = 'partner-form-title' }: { labelledBy?: string } = {}) {
-  const form = useLeadForm('partner', submitPartnerApplication, { id: 'partner-application', permalink: '/partners#partner-application' });
+  const form = useLeadForm('partner', submitPartnerApplication, { id: 'partner-application', permalink: '/partners' });
   return (
     <LeadFormFrame
       form={form}
       labelledBy={labelledBy}
-      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Submit Application" pendingLabel="Submitting..." className="w-full sm:w-auto" />}
     >
       <TextField form={form} name="firstName" label="First Name" required autoComplete="given-name" />
