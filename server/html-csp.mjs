@@ -25,28 +25,35 @@ export function hashInlineScriptsOfHtml(req, res) {
   let chunks;
   let pendingHead;
 
-  function applyPendingHead() {
-    if (!pendingHead) return;
-    const [status, ...rest] = pendingHead;
-    res.statusCode = status;
+  let finishing = false;
+
+  /** Status and headers of a writeHead call, kept on the response until the buffered body is sent. */
+  function applyHead([status, ...rest]) {
+    if (typeof status === 'number') res.statusCode = status;
     const headers = rest.find((a) => a && typeof a === 'object');
     if (Array.isArray(headers)) for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
     else if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-    pendingHead = undefined;
   }
 
   function decide() {
     if (chunks !== undefined) return;
-    applyPendingHead();
+    if (pendingHead) {
+      applyHead(pendingHead);
+      pendingHead = undefined;
+    }
     chunks = /text\/html/i.test(String(res.getHeader('content-type') ?? '')) && !res.getHeader('content-encoding') ? [] : null;
-    // Passing through: from here on Node's own writeHead must run (it is what end() and write() call to
-    // send headers). Buffering: keep capturing until end(), because Next's compression wrapper calls
-    // writeHead again (via _implicitHeader) before each write of a streamed page (the staff pages).
-    if (chunks === null) res.writeHead = writeHead;
   }
 
+  // Never replaced once set (Next's compression wraps it, and calls it through _implicitHeader on every
+  // write): before the decision it remembers the head; when passing through it sends it; while the
+  // body is buffered it only records status and headers, which go out with the body at the end.
   res.writeHead = function (...args) {
-    pendingHead = args;
+    if (chunks === undefined) {
+      pendingHead = args;
+      return res;
+    }
+    if (chunks === null || finishing) return writeHead(...args);
+    applyHead(args);
     return res;
   };
   // Next flushes the headers before streaming a page rendered on request (a no-JavaScript form post):
@@ -70,8 +77,6 @@ export function hashInlineScriptsOfHtml(req, res) {
     if (chunk && typeof chunk !== 'function') {
       chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8'));
     }
-    applyPendingHead();
-    res.writeHead = writeHead;
     let body = Buffer.concat(chunks);
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body.toString('utf8')), { https }));
     res.removeHeader('Transfer-Encoding');
@@ -88,6 +93,7 @@ export function hashInlineScriptsOfHtml(req, res) {
     }
     res.setHeader('Content-Length', body.length);
     const callback = typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : cb;
+    finishing = true;
     return end(req.method === 'HEAD' ? undefined : body, callback);
   };
 }

@@ -10,6 +10,12 @@
 //   X-Forwarded-For entry, the one the proxy saw). The form actions (lib/leads) read it for their rate
 //   limits and, when a plain (no-JavaScript) form post is over a limit, ask for HTTP 429 here: the page
 //   Next renders, with the form, the values and the message, is then sent with that status.
+// - A POST from another site is answered 403 with a short page before Next sees it (Next itself
+//   answers a cross-origin server-action POST with a 500): its Origin header, or without one its
+//   Referer, must name the site itself: the request's Host (or X-Forwarded-Host), the host of SITE_URL,
+//   or a host listed in ALLOWED_ORIGINS (the same list as next.config's serverActions.allowedOrigins;
+//   "*.example.com" matches its subdomains). `Origin: null` (sandboxed frames, file:// pages) is
+//   refused too. A POST with neither header is left to Next (which lets it through).
 import { randomUUID } from 'node:crypto';
 
 export const maxBodyBytes = 64 * 1024;
@@ -30,11 +36,11 @@ export function clientAddress(req, trustProxy) {
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A small self-contained page (no scripts, no inline styles: the CSP allows neither). */
-export function simplePage(title, text, backHref) {
+export function simplePage(title, text, backHref, backLabel = 'Go back to the form') {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(backHref)}">Go back to the form</a></p></main></body></html>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(backHref)}">${escapeHtml(backLabel)}</a></p></main></body></html>
 `;
 }
 
@@ -53,11 +59,85 @@ function backLink(req) {
   }
 }
 
+/**
+ * Allowed host patterns from SITE_URL and ALLOWED_ORIGINS (entries may be hosts or full origins).
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function configuredHosts(env = process.env) {
+  const hosts = new Set();
+  const add = (raw) => {
+    const v = raw.trim().toLowerCase();
+    if (!v) return;
+    try {
+      hosts.add(/^[a-z][a-z0-9+.-]*:\/\//.test(v) ? new URL(v).host : v.replace(/\/+$/, ''));
+    } catch {
+      /* not a URL: ignored */
+    }
+  };
+  if (env.SITE_URL) add(env.SITE_URL);
+  for (const h of String(env.ALLOWED_ORIGINS ?? '').split(',')) add(h);
+  return [...hosts];
+}
+
+function hostMatches(host, pattern) {
+  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1;
+  return host === pattern;
+}
+
+/**
+ * Where a POST comes from, when the browser says: 'same', 'foreign', or 'unknown' (neither an Origin
+ * nor a Referer header). @param {import('node:http').IncomingMessage} req @param {string[]} allowed
+ */
+export function postOrigin(req, allowed) {
+  const origin = req.headers.origin;
+  const referer = req.headers.referer;
+  let claimed;
+  if (origin !== undefined) claimed = String(origin);
+  else if (referer !== undefined) claimed = String(referer);
+  else return 'unknown';
+  let host;
+  try {
+    const url = new URL(claimed);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'foreign';
+    host = url.host.toLowerCase();
+  } catch {
+    return 'foreign'; // "null" and anything else that is not an address
+  }
+  const own = [req.headers['x-forwarded-host'], req.headers.host]
+    .flatMap((h) => String(h ?? '').split(','))
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return own.includes(host) || allowed.some((p) => hostMatches(host, p)) ? 'same' : 'foreign';
+}
+
+/**
+ * Answers once the client has sent its body (read and dropped, at most 64 kB more), so that a client
+ * still writing does not see the connection reset instead of the answer.
+ */
+function answerAfterBody(req, res, status, body) {
+  let sent = false;
+  let received = 0;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+    res.end(body);
+  };
+  req.on('data', (chunk) => {
+    received += chunk.length;
+    if (received > maxBodyBytes) send();
+  });
+  req.on('end', send);
+  req.on('error', send);
+  req.resume();
+}
+
 /** @param {{ handle?: unknown }} _options */
 export function createRequestGuards(_options = {}) {
   /** @type {Map<string, { ip: string; status?: number }>} */
   const registry = (globalThis.__postcraftRequests ??= new Map());
   const trustProxy = process.env.TRUST_PROXY === '1';
+  const allowedHosts = configuredHosts();
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   return function guard(req, res) {
@@ -65,6 +145,17 @@ export function createRequestGuards(_options = {}) {
     req.headers['x-request-id'] = id;
     res.setHeader('X-Request-Id', id);
     if (req.method !== 'POST') return false;
+
+    if (postOrigin(req, allowedHosts) === 'foreign') {
+      const body = simplePage(
+        'Form not accepted',
+        'This form was sent from another website, so it was not accepted. To contact us, please use the form on our own site.',
+        '/',
+        'Go to the home page',
+      );
+      answerAfterBody(req, res, 403, body);
+      return true;
+    }
 
     const length = Number(req.headers['content-length']);
     if (Number.isFinite(length) && length > maxBodyBytes) {

@@ -6,7 +6,7 @@ import { useLeadForm } from './use-lead-form';
 
 /** The affiliate application (spec §3, §5; audience size required per decisions.md). */
 export function AffiliateForm({ labelledBy = 'affiliate-form-title' }: { labelledBy?: string } = {}) {
-  const form = useLeadForm('affiliate', submitAffiliateApplication, { id: 'affiliate-application', permalink: '/affiliate#affiliate-application' });
+  const form = useLeadForm('affiliate', submitAffiliateApplication, { id: 'affiliate-application', permalink: '/affiliate' });
   return (
     <LeadFormFrame
       form={form}

@@ -6,7 +6,7 @@ import { useLeadForm } from './use-lead-form';
 
 /** The agency enquiry (spec §3, §5; monthly budget required per decisions.md). */
 export function AgencyForm({ labelledBy = 'agency-form-title' }: { labelledBy?: string } = {}) {
-  const form = useLeadForm('agency', submitAgencyEnquiry, { id: 'agency-enquiry', permalink: '/agency#agency-enquiry' });
+  const form = useLeadForm('agency', submitAgencyEnquiry, { id: 'agency-enquiry', permalink: '/agency' });
   return (
     <LeadFormFrame
       form={form}

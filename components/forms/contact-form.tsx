@@ -5,7 +5,7 @@ import { useLeadForm } from './use-lead-form';
 
 /** The contact message form (decisions.md: stored in contact_messages, confirmed, then reset). */
 export function ContactForm({ labelledBy = 'contact-form-title' }: { labelledBy?: string } = {}) {
-  const form = useLeadForm('contact', sendContactMessage, { id: 'contact-message', permalink: '/contact#contact-message' });
+  const form = useLeadForm('contact', sendContactMessage, { id: 'contact-message', permalink: '/contact' });
   return (
     <LeadFormFrame
       form={form}

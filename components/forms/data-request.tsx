@@ -42,7 +42,7 @@ const description = `Use the email address of your ${site.name} account. We repl
 /** The form shown in the page when JavaScript is off (the button links to it) or after a plain post. */
 function InlinePanel({ type }: { type: DataRequestType }) {
   const idPrefix = `data-request-${type}`;
-  const form = useLeadForm('dataRequest', submitDataRequest, { id: idPrefix, permalink: `/gdpr#${idPrefix}-panel` });
+  const form = useLeadForm('dataRequest', submitDataRequest, { id: idPrefix, permalink: `/gdpr?request=${type}` });
   return (
     <div id={`data-request-${type}-panel`} className={cn('order-last w-full scroll-mt-24', form.state.status === 'idle' ? 'hidden target:block' : 'block')}>
       <DataRequestFields form={form} type={type} />

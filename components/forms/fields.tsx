@@ -39,7 +39,7 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      <Input {...input} {...f.props} aria-required={required || undefined} />
+      <Input {...input} {...f.props} required={required} aria-required={required || undefined} />
       <FieldError id={f.errorId} message={f.error} />
     </div>
   );
@@ -65,7 +65,7 @@ export function TextAreaField({
           {hint}
         </p>
       ) : null}
-      <Textarea {...textarea} {...f.props} aria-required={required || undefined} />
+      <Textarea {...textarea} {...f.props} required={required} aria-required={required || undefined} />
       <FieldError id={f.errorId} message={f.error} />
     </div>
   );
@@ -88,7 +88,9 @@ export function SelectField({
       <Label htmlFor={f.props.id} required={required}>
         {label}
       </Label>
-      <Select {...f.props} defaultValue={defaultValue} aria-required={required || undefined}>
+      {/* Keyed by its default: React ignores a changed defaultValue on a <select>, and resets the form
+          after each action, so a select kept after a failure must be mounted with its value. */}
+      <Select key={defaultValue} {...f.props} defaultValue={defaultValue} required={required} aria-required={required || undefined}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -131,7 +133,7 @@ export function FormOutcome({ form, className, summary = true }: { form: LeadFor
           ? { tone: 'error' as const, title: state.message ?? '', message: undefined }
           : null;
   return (
-    <div id={`${form.id}-status`} tabIndex={-1} className={cn('outline-none empty:hidden', className)}>
+    <div id={`${form.id}-status`} tabIndex={-1} autoFocus={form.focusOutcome || undefined} className={cn('outline-none empty:hidden', className)}>
       {shown ? (
         <StatusMessage tone={shown.tone} title={shown.title}>
           {shown.message}

@@ -10,15 +10,16 @@ const variants = {
   blog: {
     id: 'newsletter-blog',
     action: subscribeFromBlog,
-    permalink: '/blog#newsletter-blog',
+    permalink: '/blog',
     title: 'Subscribe to our newsletter',
     text: 'Get the latest articles, product updates and social media tips in your inbox. No spam; unsubscribe at any time.',
   },
   footer: {
     id: 'newsletter-footer',
     action: subscribeFromFooter,
-    // The footer is on every page: post to the page it is on, and come back to the footer.
-    permalink: '#newsletter-footer',
+    // The footer is on every page: it posts to the page it is on (no permalink); in the answer the
+    // outcome or the field takes focus (autofocus), which brings the visitor back to the footer.
+    permalink: undefined,
     title: 'Get product news and tips',
     text: undefined,
   },
@@ -53,11 +54,14 @@ export function NewsletterForm({ source }: { source: 'blog' | 'footer' }) {
           <label htmlFor={email.id} className="sr-only">
             Email address
           </label>
-          <Input {...email} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" aria-required />
+          <Input {...email} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required aria-required />
         </div>
         <SubmitButton form={form} label="Subscribe" pendingLabel="Subscribing..." className="h-11" />
       </div>
-      <FieldError id={errorId} message={error} className={compact ? undefined : 'mx-auto max-w-md text-left'} />
+      {/* No summary in so small a form: the field's own message is the announcement. */}
+      <div role="alert">
+        <FieldError id={errorId} message={error} className={compact ? undefined : 'mx-auto max-w-md text-left'} />
+      </div>
       <FormOutcome form={form} summary={false} className={compact ? 'mt-3' : 'mx-auto mt-4 max-w-md text-left'} />
     </form>
   );

@@ -6,7 +6,7 @@ import { useLeadForm } from './use-lead-form';
 
 /** 'Become a Partner' (spec §5): stored in partner_applications. */
 export function PartnerForm({ labelledBy = 'partner-form-title' }: { labelledBy?: string } = {}) {
-  const form = useLeadForm('partner', submitPartnerApplication, { id: 'partner-application', permalink: '/partners#partner-application' });
+  const form = useLeadForm('partner', submitPartnerApplication, { id: 'partner-application', permalink: '/partners' });
   return (
     <LeadFormFrame
       form={form}

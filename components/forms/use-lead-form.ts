@@ -27,6 +27,11 @@ export function useHydrated() {
   );
 }
 
+/**
+ * `permalink` is the page a plain (no-JavaScript) post goes to: a path without a fragment, because
+ * Chromium does not autofocus in a page whose address has one (the answer focuses the first invalid
+ * field or the outcome with autofocus).
+ */
 export function useLeadForm(kind: LeadKind, action: Action, options: { id: string; permalink?: string }) {
   const { id } = options;
   const [state, formAction, pending] = useActionState(action, initialFormState, options.permalink);
@@ -82,6 +87,9 @@ export function useLeadForm(kind: LeadKind, action: Action, options: { id: strin
   }
 
   const values = state.status === 'success' ? undefined : state.values;
+  // In the page the server sends back after a plain (no-JavaScript) post, the browser focuses the
+  // first invalid field itself (autofocus); with JavaScript the effect above does it.
+  const firstInvalid = !hydrated && state.status === 'invalid' ? leadFields[kind].find((n) => state.fieldErrors?.[n]) : undefined;
   const fieldProps = (name: string) => {
     const fieldId = `${id}-${name}`;
     const error = errors[name];
@@ -89,6 +97,7 @@ export function useLeadForm(kind: LeadKind, action: Action, options: { id: strin
       id: fieldId,
       name,
       defaultValue: values?.[name] ?? '',
+      autoFocus: name === firstInvalid || undefined,
       'aria-invalid': error ? true : undefined,
       'aria-describedby': `${fieldId}-error`,
       errorId: `${fieldId}-error`,
@@ -102,6 +111,8 @@ export function useLeadForm(kind: LeadKind, action: Action, options: { id: strin
     pending,
     errors,
     hasErrors: Object.values(errors).some(Boolean),
+    /** The outcome region takes focus in the page answered to a plain post (autofocus). */
+    focusOutcome: !hydrated && state.status !== 'idle' && state.status !== 'invalid',
     // The prerendered page carries no token; the browser uses its own once it runs the form.
     token: state.token ?? (hydrated ? clientToken : ''),
     id,
