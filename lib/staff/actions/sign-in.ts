@@ -23,6 +23,12 @@ export async function signIn(_prev: SignInState, formData: FormData): Promise<Si
     return { status: 'invalid', fieldErrors, email, at };
   }
 
+  // Control characters (NUL included) cannot be in an account's address: the same refusal, without a query.
+  if (/[\u0000-\u001F\u007F]/.test(email) || password.includes('\u0000')) {
+    req.setStatus(401);
+    return { status: 'refused', message: incorrectCredentials, email: '', at };
+  }
+
   const throttle = await getThrottle();
   const wait = await retryAfter(throttle, email, req.ip);
   if (wait > 0) {

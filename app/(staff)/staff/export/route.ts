@@ -5,6 +5,12 @@ import { filterQuery, parseFilter } from '@/lib/staff/filters';
 import { iterateLeads, listLeads } from '@/lib/staff/inbox';
 import { kindShortLabel, statusLabel } from '@/lib/staff/lead-kinds';
 import { staffLog } from '@/lib/staff/log';
+import { onlyGet } from '@/lib/staff/responses';
+
+export const POST = onlyGet;
+export const PUT = onlyGet;
+export const DELETE = onlyGet;
+export const PATCH = onlyGet;
 
 /**
  * CSV of the inbox filter in the query string (the same parameters as /staff), streamed: rows are

@@ -8,6 +8,11 @@ import { deleteSession } from '@/lib/staff/sessions';
  * Sign-out: a plain form POST (a full page load, so no client-side cache of staff pages survives it).
  * The session row is deleted on the server and the cookie cleared; then 303 to the sign-in page.
  */
+/** A link or a typed address does not sign out (that would let any page sign staff out): back to the staff area. */
+export function GET() {
+  return new Response(null, { status: 303, headers: { Location: '/staff/sign-in', 'Cache-Control': 'no-store' } });
+}
+
 export async function POST() {
   if (!(await sameOriginRequest())) {
     return new Response('Refused: this request did not come from this site.\n', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

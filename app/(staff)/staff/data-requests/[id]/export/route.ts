@@ -1,18 +1,25 @@
-import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import { requireAdmin } from '@/lib/staff/auth';
 import { getDataRequest, personData, recordAudit } from '@/lib/staff/data-requests';
 import { isUuid } from '@/lib/staff/filters';
 import { staffLog } from '@/lib/staff/log';
+import { onlyGet, textResponse } from '@/lib/staff/responses';
+
+export const POST = onlyGet;
+export const PUT = onlyGet;
+export const DELETE = onlyGet;
+export const PATCH = onlyGet;
+
+const gone = () => textResponse(404, 'There is no data request with this id: it may have been erased already.');
 
 /** The requester's data as JSON (admins only): every row with their email across all lead tables. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireAdmin(isUuid(id) ? `/staff/leads/data_request/${id}` : '/staff');
-  if (!isUuid(id)) notFound();
+  if (!isUuid(id)) return gone();
   const db = await getDb();
   const request = await getDataRequest(db, id);
-  if (!request) notFound();
+  if (!request) return gone();
   const data = await personData(db, request.email);
   await recordAudit(db, request, 'export', user.id);
   staffLog.info({ event: 'staff.data_export', userId: user.id, requestId: id }, 'data export produced');
