@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { LeadKind } from '@/lib/leads/schemas';
 import { dataRequestAudit } from '@/lib/db/staff-schema';
+import { asDate } from './format';
 import { rowsOf } from './inbox';
 import { kinds } from './lead-kinds';
 
@@ -16,7 +17,7 @@ export async function getDataRequest(db: Db, id: string): Promise<DataRequest | 
   const rows = await rowsOf(db, sql`select id, email, type, details, created_at from data_requests where id = ${id}::uuid`);
   const r = rows[0];
   if (!r) return null;
-  return { id: String(r.id), email: String(r.email), type: String(r.type), details: (r.details as string | null) ?? null, createdAt: r.created_at as Date };
+  return { id: String(r.id), email: String(r.email), type: String(r.type), details: (r.details as string | null) ?? null, createdAt: asDate(r.created_at) };
 }
 
 export async function personData(db: Db, email: string) {
@@ -45,7 +46,7 @@ export async function auditOf(db: Db, requestId: string): Promise<AuditEntry[]> 
     sql`select a.id, a.action, a.row_counts, u.name as by_name, a.created_at from data_request_audit a
       left join staff_users u on u.id = a.performed_by where a.request_id = ${requestId}::uuid order by a.created_at desc`,
   );
-  return rows.map((r) => ({ id: String(r.id), action: String(r.action), rowCounts: (r.row_counts as Record<string, number> | null) ?? null, by: (r.by_name as string | null) ?? null, at: r.created_at as Date }));
+  return rows.map((r) => ({ id: String(r.id), action: String(r.action), rowCounts: (r.row_counts as Record<string, number> | null) ?? null, by: (r.by_name as string | null) ?? null, at: asDate(r.created_at) }));
 }
 
 export type ErasureResult = { counts: Record<string, number>; erased: { kind: LeadKind; id: string }[] };
