@@ -1,137 +1,294 @@
-// `npm run bench:load [-- --n 10000 --c 100]`: N distinct submissions at concurrency C through the
-// no-JavaScript form POST, (1) one server on the embedded database, (2) one server on PostgreSQL,
-// (3) two servers on one PostgreSQL, requests alternating between them. Checks exactly N rows, none
-// half-written, and (3) that the per-IP rate limit is shared by the two instances. Prints figures;
-// exits non-zero when a check fails.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// `npm run bench:load [-- --n 10000 --c 100 --targets pglite,pg,pg2]`: N distinct submissions at
+// concurrency C through the no-JavaScript form POST a browser makes (the four lead forms in turn:
+// partner, affiliate, agency, contact), against
+//   pglite: one server on the embedded database,
+//   pg:     one server on PostgreSQL (a fresh database on DATABASE_URL's server, else the local one),
+//   pg2:    two servers on one PostgreSQL database, requests alternating between them.
+// Checks: every submission answered with its success message, exactly N rows, and every row exactly
+// what was sent (no half-written or mixed-up row, every column valid under the schema's rules); with
+// two servers, that the per-IP rate limit is one budget (a client over the limit on instance A is also
+// refused on B). Notifications are on (a webhook to a receiver in this process, delivered by the loop
+// of every server): each lead gets exactly one outbox row, and every row is delivered exactly once
+// although both instances work the shared outbox.
+// Prints a table of figures (submissions/s, p50/p95/p99, success answers vs rows); exits non-zero when
+// a check fails. N, C and the targets also come from BENCH_LOAD_N, BENCH_LOAD_C, BENCH_LOAD_TARGETS.
+import http from 'node:http';
 import pg from 'pg';
 import { openDatabase } from '../lib/db/connection.mjs';
-import { benchEnv, limitEnvForTest } from './lib/bench-env.mjs';
-import { createTempDatabase } from './lib/temp-database.mjs';
+import { benchEnv, launch, limitEnvForTest, numberArg, onCleanup, percentile, printTable, runSuite, tempDir } from './lib/bench-env.mjs';
 import { formPages, loadForm, submitForm, validValues } from './lib/forms.mjs';
-import { startServer } from './lib/spawn-server.mjs';
+import { createTempDatabase } from './lib/temp-database.mjs';
 
-process.env.NEXT_TELEMETRY_DISABLED = '1';
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const N = arg('n', 10_000);
-const C = arg('c', 100);
-const kind = 'contact';
-const SUCCESS = 'Message Sent!';
-const { path: formPath, field, table } = formPages[kind];
-let failures = 0;
-const check = (name, ok, detail = '') => {
-  if (!ok) failures++;
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? `  (${detail})` : ''}`);
-};
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const N = numberArg('n', 'BENCH_LOAD_N', 10_000);
+const C = numberArg('c', 'BENCH_LOAD_C', 100);
+const targetsArg = (() => {
+  const i = process.argv.indexOf('--targets');
+  return (i > 0 ? process.argv[i + 1] : process.env.BENCH_LOAD_TARGETS) || 'pglite,pg,pg2';
+})();
+const targets = targetsArg.split(',').map((t) => t.trim());
+for (const t of targets) {
+  if (!['pglite', 'pg', 'pg2'].includes(t)) {
+    console.error(`unknown target "${t}" (expected pglite, pg, pg2)`);
+    process.exit(2);
+  }
+}
 
-async function run(label, urls) {
-  const forms = await Promise.all(urls.map((u) => loadForm(u, formPath, field)));
+const kinds = ['partner', 'affiliate', 'agency', 'contact'];
+/** The success title of each form (lib/leads/form-state.ts, spec §8). */
+const successTitle = {
+  partner: 'Application Submitted!',
+  affiliate: 'Application Submitted Successfully!',
+  agency: 'Enquiry Submitted Successfully!',
+  contact: 'Message Sent!',
+};
+const leadType = { partner: 'partner', affiliate: 'affiliate', agency: 'agency', contact: 'contact' };
+const snake = (s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const figures = [];
+
+/**
+ * Sends N submissions at concurrency C, spread over `urls` (one per server). Returns the latencies,
+ * what was sent per email, and which emails were answered with success.
+ */
+async function load(label, urls) {
+  const forms = {};
+  for (const kind of kinds) {
+    const { path, field } = formPages[kind];
+    forms[kind] = await Promise.all(urls.map((u) => loadForm(u, path, field)));
+  }
+  const tag = `${label.replace(/\W+/g, '')}${Date.now().toString(36)}`;
+  const sent = new Map();
+  const succeeded = new Set();
   const lat = [];
-  let next = 0;
-  let ok = 0;
   const other = {};
-  const tag = `${label.replace(/\W+/g, '')}-${Date.now()}`;
+  let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: C }, async () => {
       for (let i = next++; i < N; i = next++) {
-        const r = await submitForm(forms[i % forms.length], validValues(kind, `${tag}-${i}`)).catch((e) => ({ status: e.code ?? 'error', html: '', ms: 0 }));
-        lat.push(r.ms);
-        if (r.status === 200 && r.html.includes(SUCCESS)) ok++;
-        else other[r.status] = (other[r.status] ?? 0) + 1;
+        const kind = kinds[i % kinds.length];
+        const values = validValues(kind, `${tag}-${i}`);
+        sent.set(values.email, { kind, values });
+        const form = forms[kind][Math.floor(i / kinds.length) % urls.length];
+        const r = await submitForm(form, values).catch((e) => ({ status: e.cause?.code ?? e.code ?? 'error', html: '', ms: NaN }));
+        if (Number.isFinite(r.ms)) lat.push(r.ms);
+        if (r.status === 200 && r.html.includes(successTitle[kind])) succeeded.add(values.email);
+        else {
+          const key = r.status === 200 ? '200 without success' : String(r.status);
+          other[key] = (other[key] ?? 0) + 1;
+        }
       }
     }),
   );
   const secs = (performance.now() - started) / 1000;
   lat.sort((a, b) => a - b);
-  console.log(
-    `${label}: ${N} submissions at c=${C} in ${secs.toFixed(1)} s = ${(N / secs).toFixed(0)}/s; ` +
-      `p50 ${pct(lat, 50).toFixed(0)} ms, p95 ${pct(lat, 95).toFixed(0)} ms, p99 ${pct(lat, 99).toFixed(0)} ms; ` +
-      `success ${ok}${Object.keys(other).length ? `, other ${JSON.stringify(other)}` : ''}`,
-  );
-  return { ok, tag };
+  return { tag, sent, succeeded, lat, other, secs };
 }
 
-async function countRows(query, tag) {
-  const [{ n, partial }] = await query(
-    `select count(*)::int as n, count(*) filter (where name = '' or email = '' or subject = '' or message = '' or created_at is null)::int as partial from ${table} where email like 'lead-${tag}-%'`,
-  );
-  return { n, partial };
-}
-
-async function main() {
-  // 1. Embedded database.
-  {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-load-'));
-    const server = await startServer({ ...benchEnv, DATABASE_URL: '', DATA_DIR: dataDir });
-    const { ok, tag } = await run('embedded database, 1 server', [server.url]);
-    await server.stop();
-    const handle = await openDatabase({ databaseUrl: '', dataDir });
-    const { n, partial } = await countRows(async (sql) => (await handle.client.query(sql)).rows, tag);
-    await handle.close();
-    check('embedded: every submission answered with success', ok === N, `${ok}/${N}`);
-    check('embedded: exactly N rows, none half-written', n === N && partial === 0, `${n} rows, ${partial} partial`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+/**
+ * Reads back every row of the run (email like lead-<tag>-%) and compares it with what was sent: the
+ * exact values in every column, a submission token, a created_at in the run's time window.
+ */
+async function verifyRows(query, run) {
+  const rows = [];
+  const problems = [];
+  for (const kind of kinds) {
+    const { table } = formPages[kind];
+    const got = await query(`select * from ${table} where email like $1`, [`lead-${run.tag}-%`]);
+    for (const row of got) rows.push({ kind, row });
   }
+  const seen = new Set();
+  for (const { kind, row } of rows) {
+    const expected = run.sent.get(row.email);
+    if (!expected || expected.kind !== kind) {
+      problems.push(`${row.email}: a row nobody sent (in ${formPages[kind].table})`);
+      continue;
+    }
+    if (seen.has(row.email)) problems.push(`${row.email}: stored twice`);
+    seen.add(row.email);
+    for (const [field, value] of Object.entries(expected.values)) {
+      if (row[snake(field)] !== value) problems.push(`${row.email}: ${snake(field)} is ${JSON.stringify(row[snake(field)])}, sent ${JSON.stringify(value)}`);
+    }
+    if (!row.id || !/^[0-9a-f-]{36}$/.test(row.id)) problems.push(`${row.email}: bad id ${row.id}`);
+    if (!(row.created_at instanceof Date) || Number.isNaN(row.created_at.getTime())) problems.push(`${row.email}: bad created_at`);
+  }
+  // Exactly-once tokens live in their own table, written in the lead's transaction: one per lead.
+  const ids = rows.map(({ kind, row }) => ({ kind, id: row.id }));
+  const tokens = await query(`select lead_id::text as id, count(*)::int as n from submission_tokens where lead_id = any($1::uuid[]) group by lead_id`, [ids.map((r) => r.id)]);
+  const tokenCount = new Map(tokens.map((t) => [t.id, t.n]));
+  for (const { id } of ids) if (tokenCount.get(id) !== 1) problems.push(`lead ${id}: ${tokenCount.get(id) ?? 0} submission tokens`);
+  return { rows, problems, ids };
+}
 
-  // 2 + 3. PostgreSQL (DATABASE_URL or the local server), a fresh database per run.
-  const db = await createTempDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', 'load');
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  const query = async (sql, params) => (await pool.query(sql, params)).rows;
+/**
+ * A webhook receiver: counts each delivery (X-Delivery-Id, the outbox row's id). Every server of the
+ * run gets WEBHOOK_URL pointing here, so the delivery loops of all instances work the one outbox.
+ */
+async function startReceiver() {
+  const deliveries = new Map();
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const id = String(req.headers['x-delivery-id'] ?? '');
+      if (id) deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  onCleanup('webhook receiver', () => new Promise((r) => server.close(r)));
+  server.keepAliveTimeout = 60_000;
+  return {
+    env: { WEBHOOK_URL: `http://127.0.0.1:${server.address().port}/hook`, WEBHOOK_SECRET: 'bench-load', NOTIFY_POLL_MS: '500' },
+    deliveries,
+    /** Waits until `n` distinct deliveries arrived since `from` (a count taken before), or `ms` passed. */
+    async waitFor(n, from, ms = 180_000) {
+      const until = Date.now() + ms;
+      while (deliveries.size - from < n && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+      return deliveries.size - from;
+    },
+  };
+}
+
+/** Each lead of the run has exactly one outbox row (one channel: webhook), delivered exactly once. */
+async function verifyOutbox(query, ids, receiver, check, label) {
+  const [{ exists }] = await query(`select to_regclass('public.notification_outbox') is not null as exists`);
+  if (!check(`${label}: the notification outbox exists`, exists)) return;
+  const rows = await query(`select id::text as id, lead_type, lead_id::text as lead_id, channel, status from notification_outbox where lead_id = any($1::uuid[])`, [ids.map((r) => r.id)]);
+  const byLead = new Map();
+  for (const r of rows) byLead.set(`${r.lead_type}:${r.lead_id}`, (byLead.get(`${r.lead_type}:${r.lead_id}`) ?? 0) + 1);
+  const wrong = ids.filter(({ kind, id }) => byLead.get(`${leadType[kind]}:${id}`) !== 1).length;
+  check(`${label}: each lead has exactly one outbox row`, wrong === 0 && rows.length === ids.length, `${rows.length} outbox rows for ${ids.length} leads${wrong ? `, ${wrong} leads wrong` : ''}`);
+  const notSent = rows.filter((r) => r.status !== 'sent').length;
+  const twice = rows.filter((r) => (receiver.deliveries.get(r.id) ?? 0) > 1).length;
+  const never = rows.filter((r) => !receiver.deliveries.has(r.id)).length;
+  check(`${label}: every outbox row delivered exactly once by the loops`, notSent === 0 && twice === 0 && never === 0, `${rows.length - notSent} sent, ${never} never delivered, ${twice} delivered twice`);
+  return rows.length;
+}
+
+async function record(label, run, query, check) {
+  const { rows, problems, ids } = await verifyRows(query, run);
+  const otherText = Object.entries(run.other)
+    .map(([k, v]) => `${v}x ${k}`)
+    .join(', ');
+  figures.push({
+    target: label,
+    N,
+    C,
+    seconds: run.secs.toFixed(1),
+    'submissions/s': (N / run.secs).toFixed(0),
+    'p50 ms': percentile(run.lat, 50).toFixed(0),
+    'p95 ms': percentile(run.lat, 95).toFixed(0),
+    'p99 ms': percentile(run.lat, 99).toFixed(0),
+    'success 2xx': run.succeeded.size,
+    'other answers': otherText || '0',
+    rows: rows.length,
+    'bad rows': problems.length,
+  });
+  check(`${label}: every submission answered with its success message`, run.succeeded.size === N, `${run.succeeded.size}/${N}${otherText ? `; ${otherText}` : ''}`);
+  check(`${label}: exactly N rows, one per submission`, rows.length === N && new Set(rows.map((r) => r.row.email)).size === N, `${rows.length} rows`);
+  const stored = new Set(rows.map((r) => r.row.email));
+  const missing = [...run.succeeded].filter((e) => !stored.has(e)).length;
+  check(`${label}: every success answer has its row`, missing === 0, `${missing} missing`);
+  check(`${label}: no half-written or altered row (every column as sent)`, problems.length === 0, problems.slice(0, 3).join('; '));
+  return { ids };
+}
+
+/** Two instances, production limits: one address over the per-form limit on A is refused on B too. */
+async function sharedLimit(dbUrl, check) {
+  const { env, perFormLimit } = limitEnvForTest();
+  const [a, b] = await Promise.all([launch({ ...env, DATABASE_URL: dbUrl }), launch({ ...env, DATABASE_URL: dbUrl })]);
   try {
-    {
-      const server = await startServer({ ...benchEnv, DATABASE_URL: db.url });
-      const { ok, tag } = await run('PostgreSQL, 1 server', [server.url]);
-      await server.stop();
-      const { n, partial } = await countRows(query, tag);
-      check('PostgreSQL: every submission answered with success', ok === N, `${ok}/${N}`);
-      check('PostgreSQL: exactly N rows, none half-written', n === N && partial === 0, `${n} rows, ${partial} partial`);
-    }
-    {
-      const servers = await Promise.all([startServer({ ...benchEnv, DATABASE_URL: db.url }), startServer({ ...benchEnv, DATABASE_URL: db.url })]);
-      try {
-        const { ok, tag } = await run('PostgreSQL, 2 servers', servers.map((s) => s.url));
-        const { n, partial } = await countRows(query, tag);
-        check('2 servers: every submission answered with success', ok === N, `${ok}/${N}`);
-        check('2 servers: exactly N rows, none half-written', n === N && partial === 0, `${n} rows, ${partial} partial`);
-      } finally {
-        await Promise.all(servers.map((s) => s.stop()));
-      }
-    }
-    {
-      // The per-IP limit is one budget across instances: with the production limits, alternate
-      // submissions between two servers from one address and count the accepted ones.
-      const { env, perFormLimit } = limitEnvForTest();
-      const servers = await Promise.all([startServer({ ...env, DATABASE_URL: db.url }), startServer({ ...env, DATABASE_URL: db.url })]);
-      try {
-        const forms = await Promise.all(servers.map((s) => loadForm(s.url, formPath, field)));
-        let accepted = 0;
-        let limited = 0;
-        for (let i = 0; i < perFormLimit * 2; i++) {
-          const r = await submitForm(forms[i % 2], validValues(kind, `limit-${Date.now()}-${i}`));
-          if (r.status === 200 && r.html.includes(SUCCESS)) accepted++;
-          else if (r.status === 429) limited++;
-        }
-        check('2 servers: the per-IP limit is shared', accepted === perFormLimit && limited === perFormLimit, `${accepted} accepted, ${limited} refused with 429, limit ${perFormLimit}`);
-      } finally {
-        await Promise.all(servers.map((s) => s.stop()));
-      }
+    const { path, field } = formPages.contact;
+    const [fa, fb] = await Promise.all([loadForm(a.url, path, field), loadForm(b.url, path, field)]);
+    const tag = `limit${Date.now().toString(36)}`;
+    const onA = [];
+    for (let i = 0; i < perFormLimit; i++) onA.push(await submitForm(fa, validValues('contact', `${tag}-a${i}`)));
+    const acceptedA = onA.filter((r) => r.status === 200 && r.html.includes(successTitle.contact)).length;
+    const onB = await submitForm(fb, validValues('contact', `${tag}-b`));
+    const againA = await submitForm(fa, validValues('contact', `${tag}-a-again`));
+    check(`2 servers: ${perFormLimit} submissions within the limit accepted on A`, acceptedA === perFormLimit, `${acceptedA} accepted`);
+    const refused = (r) => r.status === 429 && r.html.includes('Too many submissions');
+    check('2 servers: the same client, over the limit, is refused on B (429 with the message)', refused(onB), `HTTP ${onB.status}`);
+    check('2 servers: ...and on A', refused(againA), `HTTP ${againA.status}`);
+    const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
+    try {
+      const { rows } = await pool.query(`select count(*)::int as n from contact_messages where email like $1`, [`lead-${tag}-%`]);
+      check('2 servers: refused submissions stored nothing', rows[0].n === perFormLimit, `${rows[0].n} rows`);
+    } finally {
+      await pool.end();
     }
   } finally {
-    await pool.end();
-    await db.drop();
+    await Promise.all([a.stop(), b.stop()]);
   }
-  console.log(failures ? `\nbench:load: ${failures} check(s) failed` : '\nbench:load: all checks passed');
-  process.exit(failures ? 1 : 0);
 }
 
-main().catch((err) => {
-  console.error(`bench:load: ${err.stack ?? err}`);
-  process.exit(1);
+/**
+ * One target: `count` servers on the database of `env` (DATABASE_URL, DATA_DIR), the load spread over
+ * them, the outbox drained by their delivery loops; then the servers stop and the rows are checked
+ * (`open` gives a query function, for PGlite only once its server has stopped).
+ */
+async function target(label, count, env, open, receiver, check) {
+  const before = receiver.deliveries.size;
+  const servers = await Promise.all(Array.from({ length: count }, () => launch({ ...benchEnv, ...receiver.env, ...env })));
+  let run;
+  let drained;
+  try {
+    run = await load(label, servers.map((s) => s.url));
+    const t0 = Date.now();
+    const delivered = await receiver.waitFor(run.succeeded.size, before);
+    drained = `${delivered} in ${((Date.now() - t0) / 1000).toFixed(1)} s after the load`;
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+  const { query, close } = await open();
+  try {
+    const { ids } = await record(label, run, query, check);
+    await verifyOutbox(query, ids, receiver, check, label);
+    figures.at(-1)['notifications delivered'] = drained;
+  } finally {
+    await close();
+  }
+}
+
+await runSuite('bench:load', async (checks) => {
+  const { check } = checks;
+  console.log(`bench:load: ${N} submissions at concurrency ${C}; targets ${targets.join(', ')}\n`);
+  const receiver = await startReceiver();
+
+  if (targets.includes('pglite')) {
+    const dataDir = tempDir('load');
+    // The embedded database is one process's: it is read back once its server has stopped.
+    const open = async () => {
+      const handle = await openDatabase({ databaseUrl: '', dataDir });
+      const release = onCleanup('embedded database', () => handle.close());
+      return {
+        query: async (sql, params) => (await handle.client.query(sql, params)).rows,
+        close: async () => {
+          await handle.close();
+          release();
+        },
+      };
+    };
+    await target('PGlite, 1 server', 1, { DATABASE_URL: '', DATA_DIR: dataDir }, open, receiver, check);
+  }
+
+  if (targets.includes('pg') || targets.includes('pg2')) {
+    const db = await createTempDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', 'load');
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    const endPool = onCleanup('pool', () => pool.end());
+    const open = async () => ({ query: async (sql, params) => (await pool.query(sql, params)).rows, close: async () => {} });
+    try {
+      if (targets.includes('pg')) await target('PostgreSQL, 1 server', 1, { DATABASE_URL: db.url }, open, receiver, check);
+      if (targets.includes('pg2')) {
+        await target('PostgreSQL, 2 servers', 2, { DATABASE_URL: db.url }, open, receiver, check);
+        await sharedLimit(db.url, check);
+      }
+    } finally {
+      await pool.end();
+      endPool();
+    }
+  }
+
+  console.log('');
+  printTable(figures);
+  console.log('');
 });

@@ -1,55 +1,59 @@
-// `npm run test:faults`: the server under failure, through the same HTTP path a browser without
-// JavaScript uses. Exits non-zero when any check fails.
-//  1. kill -9 of the server during a stream of submissions, on the embedded database and on PostgreSQL:
-//     every submission that got a success answer is stored, no row is partial, and the server starts
-//     again cleanly on the same data.
-//  2. PostgreSQL stopped during submissions: visitors get 'Submission Failed' with what they typed kept,
-//     the server stays up, and it stores submissions again without a restart once the database is back.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// `npm run test:faults`: the server under failure, through the HTTP path a browser without JavaScript
+// uses (the partner form). Exits non-zero when a check fails.
+//  1. kill -9 of the server during a stream of submissions, on the embedded database (PGlite) and on
+//     PostgreSQL: every submission answered with success is stored, every stored row is exactly what
+//     was sent (nothing partial), and the server starts again cleanly on the same data (for PGlite: its
+//     lock file and its write-ahead log recovered) and takes submissions.
+//  2. PostgreSQL stopped during submissions (a throwaway cluster on its own port, never the machine's
+//     shared server): visitors get 'Submission Failed' with what they typed kept and no 5xx, the server
+//     stays up and serves pages, and once the database is back it stores submissions again without a
+//     restart; stored rows are exactly the successful ones.
+// Options: --concurrency (FAULTS_C, default 16), --kill-at N (FAULTS_KILL_AT, default 40): the kill comes
+// once N submissions have been answered with success (or after 30 s), so that many are in flight.
 import pg from 'pg';
 import { openDatabase } from '../lib/db/connection.mjs';
+import { benchEnv, launch, numberArg, onCleanup, printTable, runSuite, tempDir } from './lib/bench-env.mjs';
 import { formPages, loadForm, submitForm, validValues } from './lib/forms.mjs';
-import { startServer } from './lib/spawn-server.mjs';
 import { createTempCluster } from './lib/temp-postgres.mjs';
-import { benchEnv } from './lib/bench-env.mjs';
 
-process.env.NEXT_TELEMETRY_DISABLED = '1';
 const SUCCESS = 'Application Submitted!';
 const FAILED = 'Submission Failed';
+const FAILED_TEXT = 'There was an error submitting your application. Please try again.';
 const kind = 'partner';
 const { path: formPath, field, table } = formPages[kind];
-const results = [];
-const check = (name, ok, detail = '') => {
-  results.push({ name, ok });
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? `  (${detail})` : ''}`);
-};
+const concurrency = numberArg('concurrency', 'FAULTS_C', 16);
+const killAt = numberArg('kill-at', 'FAULTS_KILL_AT', 40);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const figures = [];
+const columns = { firstName: 'first_name', lastName: 'last_name', email: 'email', company: 'company', partnershipType: 'partnership_type', message: 'message' };
 
-/** Submits continuously at `concurrency` until `stop()`; returns the emails answered with success. */
-function stream(form, concurrency) {
-  const succeeded = new Set();
-  const counts = { ok: 0, failed: 0, errors: 0 };
+/**
+ * Submits continuously at `concurrency` until stop(); records what was sent and how each was answered:
+ * success, failed ('Submission Failed' page), other (any other answer), cut (no answer).
+ */
+function stream(form, width, tag) {
+  const sent = new Map();
+  const answers = { success: new Set(), failed: new Set(), other: new Map(), cut: new Set() };
   let running = true;
-  const workers = Array.from({ length: concurrency }, async () => {
+  let n = 0;
+  const workers = Array.from({ length: width }, async () => {
     while (running) {
-      const values = validValues(kind);
+      const values = validValues(kind, `${tag}-${++n}`);
+      sent.set(values.email, values);
       try {
         const r = await submitForm(form, values);
-        if (r.status === 200 && r.html.includes(SUCCESS)) {
-          succeeded.add(values.email);
-          counts.ok++;
-        } else counts.failed++;
+        if (r.status === 200 && r.html.includes(SUCCESS)) answers.success.add(values.email);
+        else if (r.html.includes(FAILED)) answers.failed.add(values.email);
+        else answers.other.set(values.email, r);
       } catch {
-        counts.errors++; // connection reset by the kill
-        await sleep(20);
+        answers.cut.add(values.email); // the connection died with the server
+        await sleep(50);
       }
     }
   });
   return {
-    succeeded,
-    counts,
+    sent,
+    answers,
     stop: async () => {
       running = false;
       await Promise.all(workers);
@@ -57,109 +61,178 @@ function stream(form, concurrency) {
   };
 }
 
-async function rowsOf(query, emails) {
-  const rows = await query(`select email, first_name, last_name, company, partnership_type, message, created_at from ${table}`);
-  const stored = new Set(rows.map((r) => r.email));
-  const missing = [...emails].filter((e) => !stored.has(e));
-  const partial = rows.filter((r) => !r.first_name || !r.last_name || !r.company || !r.partnership_type || !r.message || !r.created_at);
-  return { rows, missing, partial };
+/** Rows of this run (email like lead-<tag>-%) compared with what was sent. */
+async function readBack(query, tag, sent) {
+  const rows = await query(`select * from ${table} where email like $1`, [`lead-${tag}-%`]);
+  const bad = [];
+  for (const row of rows) {
+    const values = sent.get(row.email);
+    if (!values) {
+      bad.push(`${row.email}: not sent`);
+      continue;
+    }
+    for (const [f, col] of Object.entries(columns)) if (row[col] !== values[f]) bad.push(`${row.email}: ${col} ${JSON.stringify(row[col])}`);
+    if (!row.created_at || !row.submission_token) bad.push(`${row.email}: created_at or token missing`);
+  }
+  return { stored: new Set(rows.map((r) => r.email)), count: rows.length, bad };
 }
 
-async function killDuringLoad(label, env, query) {
-  const server = await startServer({ ...benchEnv, ...env });
+async function killDuringLoad(label, env, query, check) {
+  const tag = `kill${label.replace(/\W+/g, '')}${Date.now().toString(36)}`;
+  const server = await launch({ ...benchEnv, ...env });
   const form = await loadForm(server.url, formPath, field);
-  const load = stream(form, 16);
-  await sleep(2500);
+  const load = stream(form, concurrency, tag);
+  for (const until = Date.now() + 30_000; load.answers.success.size < killAt && Date.now() < until; ) await sleep(20);
   server.child.kill('SIGKILL');
-  await new Promise((r) => server.child.once('exit', r));
+  await new Promise((r) => (server.child.exitCode !== null || server.child.signalCode ? r() : server.child.once('exit', r)));
   await load.stop();
-  console.log(`  ${label}: ${load.counts.ok} successes before the kill, ${load.counts.errors} cut connections`);
-  const again = await startServer({ ...benchEnv, ...env, DATA_DIR: server.dataDir }).catch((err) => err);
-  check(`${label}: server starts again after kill -9`, !(again instanceof Error), again instanceof Error ? again.message.split('\n')[0] : '');
-  if (again instanceof Error) return;
-  const after = await loadForm(again.url, formPath, field);
-  const one = validValues(kind);
-  const r = await submitForm(after, one);
-  check(`${label}: submissions work after the restart`, r.status === 200 && r.html.includes(SUCCESS));
-  load.succeeded.add(one.email);
-  await again.stop();
-  const { rows, missing, partial } = await query.rows(load.succeeded);
-  check(`${label}: every success answer is stored`, load.counts.ok > 0 && missing.length === 0, `${load.succeeded.size} answered, ${rows.length} rows, ${missing.length} missing`);
-  check(`${label}: no partial rows`, partial.length === 0, `${partial.length} partial`);
+  await server.stop(); // unregisters the clean-up of the dead process
+  const { answers, sent } = load;
+
+  const restartStarted = Date.now();
+  const again = await launch({ ...benchEnv, ...env, DATA_DIR: server.dataDir }).catch((err) => err);
+  const restartSecs = ((Date.now() - restartStarted) / 1000).toFixed(1);
+  const started = !(again instanceof Error);
+  check(`${label}: the server starts again after kill -9 on the same data`, started, started ? `ready in ${restartSecs} s` : again.message.split('\n').slice(0, 6).join(' | '));
+  if (started) {
+    const log = again.output();
+    check(`${label}: the restart logs no error`, !/error|failed|corrupt|panic/i.test(log.replace(/^.*ready on.*$/m, '')), log.trim().split('\n').slice(-3).join(' | '));
+    const after = await loadForm(again.url, formPath, field);
+    const one = validValues(kind, `${tag}-after`);
+    sent.set(one.email, one);
+    const r = await submitForm(after, one);
+    const ok = r.status === 200 && r.html.includes(SUCCESS);
+    if (ok) answers.success.add(one.email);
+    check(`${label}: submissions are stored after the restart`, ok, `HTTP ${r.status}`);
+    await again.stop();
+  }
+  const { stored, count, bad } = await query.readBack(tag, sent);
+  const missing = [...answers.success].filter((e) => !stored.has(e));
+  const cutStored = [...answers.cut].filter((e) => stored.has(e)).length;
+  figures.push({
+    scenario: `kill -9, ${label}`,
+    sent: sent.size,
+    success: answers.success.size,
+    'cut by kill': answers.cut.size,
+    'other answers': answers.other.size + answers.failed.size,
+    rows: count,
+    'missing successes': missing.length,
+    'bad rows': bad.length,
+    restart: started ? `${restartSecs} s` : 'FAILED',
+  });
+  check(`${label}: submissions were under way when the server was killed`, answers.success.size > 0 && answers.cut.size > 0, `${answers.success.size} answered before the kill, ${answers.cut.size} cut`);
+  check(`${label}: no answer other than success before the kill`, answers.other.size === 0 && answers.failed.size === 0, `${answers.other.size + answers.failed.size} other`);
+  check(`${label}: every success answer is stored`, missing.length === 0, `${answers.success.size} successes, ${count} rows (${cutStored} of the ${answers.cut.size} cut ones committed), ${missing.length} missing`);
+  check(`${label}: no partial or altered row`, bad.length === 0, bad.slice(0, 3).join('; '));
 }
 
-async function main() {
-  // 1a. Embedded database.
+async function databaseOutage(cluster, url, check) {
+  const server = await launch({ ...benchEnv, DATABASE_URL: url });
+  const tag = `outage${Date.now().toString(36)}`;
+  try {
+    const form = await loadForm(server.url, formPath, field);
+    const load = stream(form, 8, tag);
+    for (const until = Date.now() + 30_000; load.answers.success.size < 20 && Date.now() < until; ) await sleep(20);
+    const stoppedAt = Date.now();
+    cluster.stop('immediate');
+    await sleep(3000);
+    // While the database is down: a visitor's submission, and the pages.
+    const during = validValues(kind, `${tag}-during`);
+    load.sent.set(during.email, during);
+    const failed = await submitForm(form, during);
+    const pages = await Promise.all(['/', '/partners', '/pricing', '/no-such-page'].map((p) => fetch(new URL(p, server.url)).then((r) => r.status)));
+    await sleep(1000);
+    cluster.start();
+    const backAt = Date.now();
+    // Without a restart of the server: the first submission stored again.
+    let recoveredIn = null;
+    let last;
+    for (let i = 0; i < 60 && recoveredIn === null; i++) {
+      last = validValues(kind, `${tag}-back${i}`);
+      load.sent.set(last.email, last);
+      const r = await submitForm(form, last);
+      if (r.status === 200 && r.html.includes(SUCCESS)) {
+        load.answers.success.add(last.email);
+        recoveredIn = Date.now() - backAt;
+      } else await sleep(250);
+    }
+    await sleep(1000);
+    await load.stop();
+    const alive = server.child.exitCode === null && !server.child.signalCode;
+
+    check('database down: the answer is not a 5xx', failed.status < 500, `HTTP ${failed.status}`);
+    check(`database down: '${FAILED}' and its message shown`, failed.html.includes(FAILED) && failed.html.includes(FAILED_TEXT));
+    const kept = Object.values(during).every((v) => failed.html.includes(v));
+    check('database down: every typed value kept in the form', kept);
+    check('database down: pages still served (/, /partners, /pricing; 404 page)', pages.join() === '200,200,200,404', pages.join(', '));
+    const { answers } = load;
+    const other = [...answers.other.values()];
+    const fiveXX = other.filter((r) => r.status >= 500).length;
+    check('during the outage: every answer is success or Submission Failed, never a 5xx or a cut connection', other.length === 0 && answers.cut.size === 0, `${answers.success.size} success, ${answers.failed.size} failed, ${other.length} other (${fiveXX} 5xx), ${answers.cut.size} cut`);
+    check('database back: submissions stored again without restarting the server', recoveredIn !== null && alive, recoveredIn === null ? 'never' : `after ${(recoveredIn / 1000).toFixed(1)} s`);
+
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const { stored, count, bad } = await readBack(async (sql, params) => (await pool.query(sql, params)).rows, tag, load.sent);
+      const missing = [...answers.success].filter((e) => !stored.has(e));
+      const failedStored = [...answers.failed].filter((e) => stored.has(e)).length + (stored.has(during.email) ? 1 : 0);
+      check('outage: every success answer is stored, no partial row', missing.length === 0 && bad.length === 0, `${count} rows, ${missing.length} missing, ${bad.length} bad`);
+      check("outage: no 'Submission Failed' answer was stored", failedStored === 0, `${failedStored} stored`);
+      figures.push({
+        scenario: 'PostgreSQL stopped',
+        sent: load.sent.size,
+        success: answers.success.size,
+        'cut by kill': answers.cut.size,
+        'other answers': `${answers.failed.size + 1} failed, ${other.length} other`,
+        rows: count,
+        'missing successes': missing.length,
+        'bad rows': bad.length,
+        restart: recoveredIn === null ? 'no recovery' : `none; stored again ${(recoveredIn / 1000).toFixed(1)} s after PG was back (down ${((backAt - stoppedAt) / 1000).toFixed(1)} s)`,
+      });
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await runSuite('test:faults', async (checks) => {
+  const { check } = checks;
+
+  // 1a. The embedded database: killed with the WAL and the lock file as they were.
   {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-faults-'));
-    const query = async () => [];
-    query.rows = async (emails) => {
-      const handle = await openDatabase({ databaseUrl: '', dataDir });
-      try {
-        return await rowsOf(async (sql) => (await handle.client.query(sql)).rows, emails);
-      } finally {
-        await handle.close();
-      }
+    const dataDir = tempDir('faults');
+    const query = {
+      readBack: async (tag, sent) => {
+        const handle = await openDatabase({ databaseUrl: '', dataDir });
+        const release = onCleanup('embedded database', () => handle.close());
+        try {
+          return await readBack(async (sql, params) => (await handle.client.query(sql, params)).rows, tag, sent);
+        } finally {
+          await handle.close();
+          release();
+        }
+      },
     };
-    await killDuringLoad('embedded database', { DATABASE_URL: '', DATA_DIR: dataDir }, query);
+    await killDuringLoad('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir }, query, check);
   }
 
   // 1b + 2. A throwaway PostgreSQL cluster that this suite may stop and start.
-  const cluster = createTempCluster();
-  try {
-    const client = new pg.Client(cluster.url);
-    await client.connect();
-    await client.query('create database faults');
-    await client.end();
-    const url = cluster.url.replace(/\/postgres$/, '/faults');
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    const query = async (sql) => (await pool.query(sql)).rows;
-    query.rows = (emails) => rowsOf(query, emails);
-    await killDuringLoad('PostgreSQL', { DATABASE_URL: url }, query);
+  const cluster = await createTempCluster();
+  const admin = new pg.Client(cluster.url);
+  await admin.connect();
+  await admin.query('create database faults');
+  await admin.end();
+  const url = cluster.url.replace(/\/postgres$/, '/faults');
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  const endPool = onCleanup('pool', () => pool.end());
+  await killDuringLoad('PostgreSQL', { DATABASE_URL: url }, { readBack: (tag, sent) => readBack(async (sql, params) => (await pool.query(sql, params)).rows, tag, sent) }, check);
+  await pool.end();
+  endPool();
+  await databaseOutage(cluster, url, check);
 
-    // 2. The database goes away while visitors submit.
-    const server = await startServer({ ...benchEnv, DATABASE_URL: url });
-    try {
-      const form = await loadForm(server.url, formPath, field);
-      const before = validValues(kind);
-      const ok = await submitForm(form, before);
-      check('database up: submission stored', ok.status === 200 && ok.html.includes(SUCCESS));
-      await pool.end();
-      cluster.stop('immediate');
-      const during = validValues(kind);
-      const failed = await submitForm(form, during);
-      check('database down: answer is not a 5xx', failed.status < 500, `HTTP ${failed.status}`);
-      check(`database down: '${FAILED}' shown`, failed.html.includes(FAILED));
-      check('database down: typed values kept', failed.html.includes(during.email) && failed.html.includes(during.company));
-      const page = await fetch(new URL('/', server.url));
-      check('database down: the site still serves pages', page.status === 200);
-      cluster.start();
-      let recovered = false;
-      let last;
-      for (let i = 0; i < 30 && !recovered; i++) {
-        last = validValues(kind);
-        const r = await submitForm(form, last);
-        recovered = r.status === 200 && r.html.includes(SUCCESS);
-        if (!recovered) await sleep(500);
-      }
-      check('database back: submissions stored again without a restart', recovered);
-      const pool2 = new pg.Pool({ connectionString: url, max: 1 });
-      const emails = (await pool2.query(`select email from ${table} where email = any($1)`, [[before.email, during.email, last.email]])).rows.map((r) => r.email);
-      await pool2.end();
-      check('database back: rows are exactly the successful ones', emails.includes(before.email) && emails.includes(last.email) && !emails.includes(during.email));
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    cluster.destroy();
-  }
-
-  const failed = results.filter((r) => !r.ok).length;
-  console.log(`\ntest:faults: ${results.length - failed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
-}
-
-main().catch((err) => {
-  console.error(`test:faults: ${err.stack ?? err}`);
-  process.exit(1);
+  console.log('');
+  printTable(figures);
 });

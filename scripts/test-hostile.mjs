@@ -1,176 +1,272 @@
 // `npm run test:hostile`: a battery of hostile input against every public form field and every staff
-// endpoint of a production server on PostgreSQL: tampered enumerations, NUL and control characters,
-// CRLF, XSS, SQL and spreadsheet-formula payloads, 100 kB and 2 MB bodies, wrong content types,
-// cross-origin and `Origin: null` posts, missing tokens. Passes when no answer is a 5xx or shows a
-// stack trace, every refused answer carries a clear message, no payload comes back unescaped, and no
-// stored row breaks a rule of the forms. Exits non-zero otherwise.
+// endpoint of a production server on PostgreSQL (a fresh database on DATABASE_URL's server, else the
+// local one): tampered enumerations, NUL and control characters, CRLF, XSS, SQL and spreadsheet-formula
+// payloads, 100 kB and 2 MB bodies, wrong content types, cross-origin and `Origin: null` posts, missing
+// tokens and action ids. Passes when no answer is a 5xx, a dropped connection or a stack trace, every
+// answer carries a clear message (refusals included), no payload comes back unescaped, nothing is
+// stored from a refused post, and no stored row breaks a rule of the forms. Exits non-zero otherwise.
+// The staff half (scripts/lib/hostile-staff.mjs) discovers the staff routes of the build.
 import pg from 'pg';
-import { benchEnv } from './lib/bench-env.mjs';
-import { loadForm, parseForms, submitForm } from './lib/forms.mjs';
-import { startServer } from './lib/spawn-server.mjs';
-import { createTempDatabase } from './lib/temp-database.mjs';
+import { benchEnv, launch, onCleanup, printTable, runSuite } from './lib/bench-env.mjs';
 import { staffBattery } from './lib/hostile-staff.mjs';
+import { loadForm, parseForms, submitForm } from './lib/forms.mjs';
+import { createTempDatabase } from './lib/temp-database.mjs';
 
-process.env.NEXT_TELEMETRY_DISABLED = '1';
 let total = 0;
 const failures = [];
+const skipped = [];
+const notes = [];
+const counts = { answers: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, dropped: 0 };
 const fail = (what, detail) => failures.push(`${what}: ${detail}`);
-const signInRedirect = (res) => res.status >= 300 && res.status < 400 && /\/staff\/sign-in/.test(res.location ?? '');
-const stackTrace = /\n\s+at [^\n]+:\d+:\d+|node_modules\/|webpack-internal|TypeError:|ReferenceError:/;
+const stackTrace = /\n\s+at [^\n]+:\d+:\d+|node_modules\/|webpack-internal|TypeError:|ReferenceError:|SyntaxError: Unexpected/;
+const visibleText = (html) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/gi, ' ')
+    .replace(/<style[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
-export function inspectAnswer(what, res, { mustRefuse = false, refusedText } = {}) {
+/** Whether a form page shows the form refused the post: a field error, an alert, a 4xx. */
+const formRefused = (r) => r.status >= 400 || /aria-invalid="true"/.test(r.html);
+
+/**
+ * Checks one answer: not a 5xx or a dropped connection, no stack trace, no payload unescaped, a clear
+ * message (a page with text, or a redirect); with mustRefuse, also that the post was refused.
+ */
+export function inspectAnswer(what, res, { mustRefuse = false, refused = formRefused } = {}) {
   total++;
-  if (typeof res.status !== 'number') return fail(what, `no HTTP answer (${res.status})`);
+  counts.answers++;
+  if (typeof res.status !== 'number') {
+    counts.dropped++;
+    return fail(what, `no HTTP answer (${res.status})`);
+  }
+  counts[`${String(res.status)[0]}xx`] = (counts[`${String(res.status)[0]}xx`] ?? 0) + 1;
   if (res.status >= 500) return fail(what, `HTTP ${res.status}`);
   if (stackTrace.test(res.html)) return fail(what, 'the answer shows a stack trace');
   if (/<script>alert\(1\)<\/script>|<img src=x onerror/i.test(res.html)) return fail(what, 'a payload came back unescaped');
-  if (mustRefuse) {
-    const refused = res.status >= 400 || signInRedirect(res) || /aria-invalid="true"/.test(res.html) || (refusedText && res.html.includes(refusedText));
-    if (!refused) return fail(what, `accepted (HTTP ${res.status}) instead of refused with a message`);
-    const text = res.html.replace(/<[^>]+>/g, ' ');
-    if (res.status >= 400 && text.trim().length < 20) return fail(what, `HTTP ${res.status} without a clear message`);
-  }
+  const redirect = res.status >= 300 && res.status < 400;
+  if (!redirect && res.status !== 204 && visibleText(res.html ?? '').length < 20) return fail(what, `HTTP ${res.status} without a clear message`);
+  if (mustRefuse && !refused(res)) return fail(what, `accepted (HTTP ${res.status}) instead of refused with a message`);
 }
 
-const forms = [
+const control = [
+  ['NUL', 'a\u0000b'],
+  ['BEL', 'a\u0007b'],
+  ['ESC', 'a\u001bb'],
+  ['DEL', 'a\u007fb'],
+  ['a C1 control', 'a\u0085b'],
+];
+const crlf = ['CRLF', 'x\r\nBcc: victim@example.com'];
+const dangerousText = [
+  ['XSS', '<script>alert(1)</script>'],
+  ['an img onerror', '<img src=x onerror=alert(1)>'],
+  ['SQL', "'; drop table partner_applications; --"],
+  ['a formula', '=HYPERLINK("http://evil.example","x")'],
+  ['a DDE formula', "+cmd|' /C calc'!A0"],
+  ['a javascript: URL', 'javascript:alert(1)'],
+];
+
+/** Each public form: where it is, how to find it, valid values for its fields, its enumerations. */
+const formSpecs = [
   { kind: 'partner', path: '/partners', field: 'partnershipType', enums: { partnershipType: 'technology' }, text: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical', message: 'A partnership idea long enough.' } },
   { kind: 'affiliate', path: '/affiliate', field: 'audienceSize', enums: { audienceSize: '1,000 - 10,000' }, text: { firstName: 'Grace', lastName: 'Hopper', website: 'https://example.com' } },
   { kind: 'agency', path: '/agency', field: 'monthlyBudget', enums: { monthlyBudget: '1000-2500' }, text: { name: 'Alan Turing', businessName: 'Enigma', message: 'We manage forty brands.' } },
   { kind: 'contact', path: '/contact', field: 'subject', enums: {}, text: { name: 'Katherine', company: 'Orbit', subject: 'Plans', message: 'A question about plans.' } },
   { kind: 'data request', path: '/gdpr', field: 'details', enums: { type: 'export' }, text: { details: 'Please send my data.' } },
-  { kind: 'newsletter (blog)', path: '/blog', field: 'email', pick: (fs) => fs.find((f) => f.hidden.some(([, v]) => v === 'blog') || f.fields.some((c) => c.value === 'blog')), enums: {}, text: {} },
+  { kind: 'newsletter (blog)', path: '/blog', pick: (forms) => forms.find((f) => f.attrs.id === 'newsletter-blog'), enums: {}, text: {} },
+  { kind: 'newsletter (footer)', path: '/pricing', pick: (forms) => forms.find((f) => f.attrs.id === 'newsletter-footer'), enums: {}, text: {} },
 ];
-
-const control = ['a\u0000b', 'a\u0007b', 'a\u001bb', 'a\u007fb'];
-const dangerousText = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', "'; drop table partner_applications; --", '=HYPERLINK("http://evil.example","x")', '+cmd|\' /C calc\'!A0', 'javascript:alert(1)'];
+const ignoredFields = new Set(['faxNumber', 'submissionToken']);
 
 let seq = 0;
 const email = () => `hostile-${process.pid}-${++seq}@example.com`;
+const refusedEmails = [];
+
+async function findForm(base, spec) {
+  if (!spec.pick) return loadForm(base, spec.path, spec.field);
+  const res = await fetch(new URL(spec.path, base), { headers: { Accept: 'text/html' } });
+  const html = await res.text();
+  const form = spec.pick(parseForms(html));
+  if (!form) return null;
+  return { ...form, url: new URL(form.attrs.action || spec.path, new URL(spec.path, base)).href, path: spec.path };
+}
 
 async function formBattery(base) {
-  const home = await fetch(new URL('/blog', base)).then((r) => r.text());
-  for (const spec of forms) {
-    let form;
-    if (spec.pick) {
-      const found = spec.pick(parseForms(home));
-      if (!found) {
-        fail(spec.kind, 'form not found');
-        continue;
-      }
-      form = await loadForm(base, spec.path, spec.field);
-    } else form = await loadForm(base, spec.path, spec.field);
+  for (const spec of formSpecs) {
+    const form = await findForm(base, spec);
+    if (!form) {
+      fail(spec.kind, `form not found on ${spec.path}`);
+      continue;
+    }
+    // Every field the form really has must be covered by the battery.
+    const onPage = form.fields.map((c) => c.name).filter((n) => !ignoredFields.has(n));
+    const covered = new Set(['email', ...Object.keys(spec.text), ...Object.keys(spec.enums)]);
+    const uncovered = [...new Set(onPage)].filter((n) => !covered.has(n));
+    total++;
+    if (uncovered.length) fail(`${spec.kind}`, `fields not covered by the battery: ${uncovered.join(', ')}`);
     const valid = () => ({ ...spec.text, ...spec.enums, email: email() });
-    // Control characters and CRLF in every text field and in the email.
+    const post = (values, opts) => submitForm(form, values, opts).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' }));
+    const refusedPost = async (what, values, opts) => {
+      refusedEmails.push(values.email);
+      inspectAnswer(what, await post(values, opts), { mustRefuse: true });
+    };
+
     for (const name of [...Object.keys(spec.text), 'email']) {
-      for (const bad of [...control, 'x\r\nBcc: victim@example.com']) {
+      // NUL and other control characters: refused in every field.
+      for (const [label, bad] of control) {
         const values = valid();
         values[name] = name === 'email' ? `a${bad}@example.com` : `${values[name]}${bad}`;
-        inspectAnswer(`${spec.kind}.${name} with ${JSON.stringify(bad)}`, await submitForm(form, values), {
-          // NUL and other control characters are refused everywhere; CR/LF at least in the address.
-          mustRefuse: name === 'email' || !bad.includes('\r'),
-        });
+        await refusedPost(`${spec.kind}.${name} with ${label}`, values);
       }
-      for (const bad of dangerousText) {
+      // CR/LF: refused in the address (header injection); kept as a line break in text.
+      {
+        const values = valid();
+        values[name] = name === 'email' ? `a@example.com${crlf[1]}` : `${values[name]}${crlf[1]}`;
+        if (name === 'email') await refusedPost(`${spec.kind}.email with CRLF`, values);
+        else inspectAnswer(`${spec.kind}.${name} with CRLF`, await post(values));
+      }
+      // XSS, SQL and formula payloads: refused as an address; stored as text elsewhere, never run.
+      for (const [label, bad] of dangerousText) {
         const values = valid();
         values[name] = name === 'email' ? `${bad}@example.com` : bad;
-        inspectAnswer(`${spec.kind}.${name} with ${JSON.stringify(bad)}`, await submitForm(form, values), { mustRefuse: name === 'email' });
+        if (name === 'email') await refusedPost(`${spec.kind}.email with ${label}`, values);
+        else inspectAnswer(`${spec.kind}.${name} with ${label}`, await post(values));
       }
+      // Over the field's limit (the longest limit is 5,000 characters).
       const values = valid();
-      values[name] = 'x'.repeat(6000);
-      inspectAnswer(`${spec.kind}.${name} over its limit`, await submitForm(form, values), { mustRefuse: true });
+      values[name] = name === 'email' ? `${'x'.repeat(6000)}@example.com` : 'x'.repeat(6000);
+      await refusedPost(`${spec.kind}.${name} over its limit`, values);
     }
     // Tampered enumerations.
     for (const name of Object.keys(spec.enums)) {
-      for (const bad of ['admin', '', 'technology OR 1=1', `${spec.enums[name]} `, '\u0000']) {
+      for (const bad of ['admin', '', 'technology OR 1=1', `${spec.enums[name]} `, '\u0000', spec.enums[name].toUpperCase()]) {
+        if (bad === spec.enums[name]) continue;
         const values = valid();
         values[name] = bad;
-        inspectAnswer(`${spec.kind}.${name} tampered to ${JSON.stringify(bad)}`, await submitForm(form, values), { mustRefuse: true });
+        await refusedPost(`${spec.kind}.${name} tampered to ${JSON.stringify(bad)}`, values);
       }
     }
-    // Missing token (a replayed or hand-made post): answered, no 5xx.
+    // Missing or forged token (a hand-made post): answered normally, no 5xx.
+    inspectAnswer(`${spec.kind} without its token`, await post(valid(), { freshToken: false }));
     {
-      const f = { ...form, hidden: form.hidden.filter(([n]) => !/token/i.test(n)) };
-      inspectAnswer(`${spec.kind} without its token`, await submitForm(f, valid(), { freshToken: false }));
+      const f = { ...form, hidden: form.hidden.map(([n, v]) => (n === 'submissionToken' ? [n, '<script>alert(1)</script>'] : [n, v])) };
+      inspectAnswer(`${spec.kind} with a forged token`, await submitForm(f, valid(), { freshToken: false }).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
+    }
+    // Without the server action's hidden fields, or with a forged action id.
+    {
+      const values = valid();
+      refusedEmails.push(values.email);
+      inspectAnswer(`${spec.kind} without the action's hidden fields`, await submitForm({ ...form, hidden: [] }, values).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
+      const forged = { ...form, hidden: form.hidden.map(([n, v]) => [n, n.startsWith('$ACTION') && v.includes('"id"') ? v.replace(/"id":"[0-9a-f]+"/, '"id":"00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00"') : v]) };
+      const v2 = valid();
+      refusedEmails.push(v2.email);
+      inspectAnswer(`${spec.kind} with a forged action id`, await submitForm(forged, v2).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
     }
     // Oversized bodies: 100 kB and 2 MB.
     for (const size of [100 * 1024, 2 * 1024 * 1024]) {
       const values = valid();
       values[Object.keys(spec.text)[0] ?? 'email'] = 'y'.repeat(size);
-      inspectAnswer(`${spec.kind} with a ${size >= 1 << 20 ? '2 MB' : '100 kB'} body`, await submitForm(form, values).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })), { mustRefuse: true });
+      await refusedPost(`${spec.kind} with a ${size >= 1 << 20 ? '2 MB' : '100 kB'} body`, values);
     }
     // Cross-origin and opaque-origin posts are refused and store nothing.
-    for (const origin of ['https://evil.example', 'null']) {
-      const values = valid();
-      const res = await submitForm(form, values, { headers: { Origin: origin } });
-      inspectAnswer(`${spec.kind} posted with Origin: ${origin}`, res, { mustRefuse: true });
-      crossOriginEmails.push(values.email);
+    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example']) {
+      await refusedPost(`${spec.kind} posted with Origin: ${origin}`, valid(), { headers: { Origin: origin } });
     }
-    // Wrong content types.
+    // Wrong content types: never a 5xx.
+    const v = valid();
+    refusedEmails.push(v.email);
     for (const [type, body] of [
-      ['application/json', JSON.stringify(valid())],
-      ['text/plain', 'email=a@example.com'],
-      ['application/x-www-form-urlencoded', new URLSearchParams({ ...valid(), ...Object.fromEntries(form.hidden) }).toString()],
+      ['application/json', JSON.stringify(v)],
+      ['text/plain', `email=${v.email}`],
+      ['application/x-www-form-urlencoded', new URLSearchParams({ ...v, ...Object.fromEntries(form.hidden) }).toString()],
       ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
+      ['multipart/form-data; boundary=nothing-matches', '--other\r\n\r\n'],
     ]) {
-      const res = await fetch(form.url, { method: 'POST', headers: { 'Content-Type': type, Origin: new URL(base).origin, Accept: 'text/html' }, body });
+      const res = await fetch(form.url, { method: 'POST', headers: { 'Content-Type': type, Origin: new URL(base).origin, Accept: 'text/html' }, body }).catch((e) => ({ status: e.cause?.code ?? 'reset', text: async () => '' }));
       inspectAnswer(`${spec.kind} posted as ${type}`, { status: res.status, html: await res.text() });
     }
   }
 }
-const crossOriginEmails = [];
 
+/** Stored rows: none breaks a rule of the forms, none came from a refused post, no table is gone. */
 async function checkRows(url) {
   const client = new pg.Client(url);
   await client.connect();
+  const rowChecks = [];
   try {
-    const ctrl = `~ '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]'`;
+    const ctrl = `~ '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]'`;
     const rules = {
-      partner_applications: ['first_name', 'last_name', 'email', 'company', 'message'],
-      affiliate_applications: ['first_name', 'last_name', 'email', 'website'],
-      agency_enquiries: ['name', 'email', 'business_name', 'message'],
-      contact_messages: ['name', 'email', 'subject', 'message'],
-      newsletter_subscriptions: ['email'],
-      data_requests: ['email'],
+      partner_applications: { first_name: 100, last_name: 100, email: 254, company: 100, message: 5000, partnership_type: 20 },
+      affiliate_applications: { first_name: 100, last_name: 100, email: 254, website: 2048, audience_size: 20 },
+      agency_enquiries: { name: 100, email: 254, business_name: 100, message: 5000, monthly_budget: 20 },
+      contact_messages: { name: 100, email: 254, company: 100, subject: 200, message: 5000 },
+      newsletter_subscriptions: { email: 254 },
+      data_requests: { email: 254, details: 5000 },
     };
     for (const [table, cols] of Object.entries(rules)) {
-      for (const col of cols) {
-        const max = col === 'email' ? 254 : col === 'website' ? 2048 : col === 'message' || col === 'details' ? 5000 : 100;
-        const { rows } = await client.query(`select count(*)::int n from ${table} where ${col} ${ctrl} or length(${col}) > ${max} or ${col} like '%' || chr(0) || '%'`).catch(() => client.query(`select count(*)::int n from ${table} where ${col} ${ctrl} or length(${col}) > ${max}`));
-        total++;
-        if (rows[0].n) fail(`${table}.${col}`, `${rows[0].n} stored row(s) break the field's rules`);
+      const exists = await client.query('select to_regclass($1) is not null as e', [`public.${table}`]);
+      total++;
+      if (!exists.rows[0].e) {
+        fail(table, 'the table is gone');
+        continue;
       }
-      const { rows } = await client.query(`select count(*)::int n from ${table} where email ~ '[\\r\\n]' or email !~ '^[^@\\s]+@[^@\\s]+$'`);
+      let bad = 0;
+      for (const [col, max] of Object.entries(cols)) {
+        const { rows } = await client.query(`select count(*)::int n from ${table} where ${col} ${ctrl} or length(${col}) > ${max} or ${col} <> btrim(${col}, E' \\t\\r\\n')`);
+        total++;
+        bad += rows[0].n;
+        if (rows[0].n) fail(`${table}.${col}`, `${rows[0].n} stored row(s) break the field's rules (control characters, length, untrimmed)`);
+      }
+      const { rows } = await client.query(`select count(*)::int n from ${table} where email ~ '[\\s<>()\\[\\],;:"]' or email !~ '^[^@]+@[^@]+\\.[^@]+$'`);
       total++;
       if (rows[0].n) fail(`${table}.email`, `${rows[0].n} stored invalid address(es)`);
-      const cross = await client.query(`select count(*)::int n from ${table} where email = any($1)`, [crossOriginEmails]);
+      // (PostgreSQL text cannot hold NUL: such addresses cannot have been stored at all.)
+      const refusedStored = await client.query(`select count(*)::int n from ${table} where email = any($1)`, [refusedEmails.filter((e) => !e.includes('\u0000'))]);
       total++;
-      if (cross.rows[0].n) fail(`${table}`, `${cross.rows[0].n} row(s) stored from a cross-origin post`);
+      if (refusedStored.rows[0].n) fail(table, `${refusedStored.rows[0].n} row(s) stored from a refused post`);
+      const all = await client.query(`select count(*)::int n from ${table}`);
+      rowChecks.push({ table, rows: all.rows[0].n, 'rows breaking a rule': bad + rows[0].n, 'from refused posts': refusedStored.rows[0].n });
     }
-    const tables = await client.query(`select count(*)::int n from information_schema.tables where table_name = 'partner_applications'`);
+    const website = await client.query(`select count(*)::int n from affiliate_applications where website ~* '^(javascript|data|vbscript):'`);
     total++;
-    if (!tables.rows[0].n) fail('SQL payload', 'partner_applications is gone');
+    if (website.rows[0].n) fail('affiliate_applications.website', `${website.rows[0].n} script URL(s) stored`);
   } finally {
     await client.end();
   }
+  return rowChecks;
 }
 
-async function main() {
+await runSuite('test:hostile', async ({ check }) => {
   const db = await createTempDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', 'hostile');
-  const server = await startServer({ ...benchEnv, DATABASE_URL: db.url });
-  try {
-    await formBattery(server.url);
-    await staffBattery(server.url, db.url, inspectAnswer, fail);
-    await checkRows(db.url);
-  } finally {
-    await server.stop();
-    await db.drop();
-  }
-  for (const f of failures) console.log(`FAIL  ${f}`);
-  console.log(`\ntest:hostile: ${total} checks, ${failures.length} failed`);
-  process.exit(failures.length ? 1 : 0);
-}
+  const server = await launch({ ...benchEnv, DATABASE_URL: db.url });
+  const stopServer = onCleanup('server', () => server.stop());
+  await formBattery(server.url);
+  const publicAnswers = counts.answers;
+  await staffBattery({
+    base: server.url,
+    dbUrl: db.url,
+    inspect: inspectAnswer,
+    fail,
+    skip: (what) => skipped.push(what),
+    note: (s) => notes.push(s),
+  });
+  // The server is still up and serving after the battery.
+  const after = await fetch(new URL('/', server.url)).then((r) => r.status).catch(() => 'down');
+  await server.stop();
+  stopServer();
+  const rows = await checkRows(db.url);
 
-main().catch((err) => {
-  console.error(`test:hostile: ${err.stack ?? err}`);
-  process.exit(1);
+  for (const n of notes) console.log(`note  ${n}`);
+  for (const s of skipped) console.log(`NOT TESTED  ${s}`);
+  for (const f of failures.slice(0, Number(process.env.HOSTILE_SHOW ?? 60))) console.log(`FAIL  ${f}`);
+  if (failures.length > Number(process.env.HOSTILE_SHOW ?? 60)) console.log(`FAIL  ... and ${failures.length - Number(process.env.HOSTILE_SHOW ?? 60)} more`);
+  console.log('');
+  printTable(Object.entries(counts).map(([k, v]) => ({ answers: k, count: v, ...(k === 'answers' ? { public: publicAnswers, staff: counts.answers - publicAnswers } : { public: '', staff: '' }) })));
+  console.log('');
+  printTable(rows);
+  console.log('');
+  check('the server still serves pages after the battery', after === 200, `GET / -> ${after}`);
+  check(`hostile battery: ${total} checks (${counts.answers} answers), no 5xx, no dropped connection, every answer clear, nothing invalid stored`, failures.length === 0, `${failures.length} failed`);
+  check('staff endpoints tested', skipped.length === 0, skipped.length ? `${skipped.length} part(s) not tested: see NOT TESTED above` : '');
 });

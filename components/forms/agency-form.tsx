@@ -11,7 +11,6 @@ export function AgencyForm({ labelledBy = 'agency-form-title' }: { labelledBy?: 
     <LeadFormFrame
       form={form}
       labelledBy={labelledBy}
-      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Get My Proposal" pendingLabel="Submitting..." className="w-full sm:w-auto" />}
     >
       <TextField form={form} name="name" label="Name" required autoComplete="name" />

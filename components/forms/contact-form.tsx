@@ -10,7 +10,6 @@ export function ContactForm({ labelledBy = 'contact-form-title' }: { labelledBy?
     <LeadFormFrame
       form={form}
       labelledBy={labelledBy}
-      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Send Message" pendingLabel="Sending..." className="w-full sm:w-auto" />}
     >
       <TextField form={form} name="name" label="Name" required autoComplete="name" />

@@ -11,7 +11,6 @@ export function PartnerForm({ labelledBy = 'partner-form-title' }: { labelledBy?
     <LeadFormFrame
       form={form}
       labelledBy={labelledBy}
-      className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8"
       submit={<SubmitButton form={form} label="Submit Application" pendingLabel="Submitting..." className="w-full sm:w-auto" />}
     >
       <TextField form={form} name="firstName" label="First Name" required autoComplete="given-name" />

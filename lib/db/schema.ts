@@ -10,11 +10,6 @@ function oneOf(column: unknown, options: readonly { value: string }[]) {
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-/**
- * The per-render token of the public form that made the row (exactly-once: a double click, a reload of
- * the POST or a replay carries the same token and stores nothing more). Null for rows made otherwise.
- */
-const submissionToken = () => text('submission_token').unique();
 
 export const partnerApplications = pgTable(
   'partner_applications',
@@ -26,7 +21,6 @@ export const partnerApplications = pgTable(
     company: text('company').notNull(),
     partnershipType: text('partnership_type').notNull(),
     message: text('message').notNull(),
-    submissionToken: submissionToken(),
     createdAt: createdAt(),
   },
   (t) => [check('partner_applications_partnership_type_check', oneOf(t.partnershipType, partnershipTypes))],
@@ -41,7 +35,6 @@ export const affiliateApplications = pgTable(
     email: text('email').notNull(),
     website: text('website').notNull(),
     audienceSize: text('audience_size').notNull(),
-    submissionToken: submissionToken(),
     createdAt: createdAt(),
   },
   (t) => [check('affiliate_applications_audience_size_check', oneOf(t.audienceSize, audienceSizes))],
@@ -56,7 +49,6 @@ export const agencyEnquiries = pgTable(
     businessName: text('business_name').notNull(),
     monthlyBudget: text('monthly_budget').notNull(),
     message: text('message').notNull(),
-    submissionToken: submissionToken(),
     createdAt: createdAt(),
   },
   (t) => [check('agency_enquiries_monthly_budget_check', oneOf(t.monthlyBudget, monthlyBudgets))],
@@ -69,7 +61,6 @@ export const contactMessages = pgTable('contact_messages', {
   company: text('company'),
   subject: text('subject').notNull(),
   message: text('message').notNull(),
-  submissionToken: submissionToken(),
   createdAt: createdAt(),
 });
 
@@ -79,7 +70,6 @@ export const newsletterSubscriptions = pgTable(
     id: id(),
     email: text('email').notNull(),
     source: text('source').notNull(),
-    submissionToken: submissionToken(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -96,10 +86,26 @@ export const dataRequests = pgTable(
     email: text('email').notNull(),
     type: text('type').notNull(),
     details: text('details'),
-    submissionToken: submissionToken(),
     createdAt: createdAt(),
   },
   (t) => [check('data_requests_type_check', oneOf(t.type, dataRequestTypes))],
+);
+
+/**
+ * Exactly once: the per-render token of every public form post that was accepted (a double click, a
+ * reload of the POST or a replay carries the same token and stores nothing more). Written in the same
+ * transaction as the lead, so the lead tables keep exactly the columns of the spec. `lead_id` is null
+ * when the post stored nothing new (a newsletter address already subscribed). No personal data here.
+ */
+export const submissionTokens = pgTable(
+  'submission_tokens',
+  {
+    token: text('token').primaryKey(),
+    leadType: text('lead_type').notNull(),
+    leadId: uuid('lead_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('submission_tokens_token_check', sql`char_length(${t.token}) between 16 and 200`)],
 );
 
 /**

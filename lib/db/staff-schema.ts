@@ -1,2 +1,113 @@
-// Tables of the staff area (accounts, sessions, lead triage, notifications outbox): see the staff inbox issue.
-export {};
+// Tables of the staff area: accounts, server-side sessions, lead triage (status, owner, history, notes)
+// and the audit trail of data-request handling. Lead tables (lib/db/schema.ts) stay as they are: triage
+// rows are keyed by (lead_type, lead_id), and a lead without one is 'new'.
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const inList = (column: unknown, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+
+export const staffRoles = ['admin', 'member'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const leadStatuses = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam', 'archived'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+/** LeadKind of lib/leads/schemas.ts. */
+export const leadTypes = ['partner', 'affiliate', 'agency', 'contact', 'newsletter', 'dataRequest'] as const;
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    /** argon2id (PHC string). */
+    passwordHash: text('password_hash').notNull(),
+    /** Set when an admin disables the account: it cannot sign in and its sessions are gone. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_users_email_lower_key').on(sql`lower(${t.email})`), check('staff_users_role_check', inList(t.role, staffRoles))],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** created_at + the absolute lifetime (7 days). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sessions_user_idx').on(t.userId)],
+);
+
+export const leadTriage = pgTable(
+  'lead_triage',
+  {
+    leadType: text('lead_type').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    status: text('status').notNull().default('new'),
+    ownerId: uuid('owner_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadType, t.leadId] }),
+    check('lead_triage_status_check', inList(t.status, leadStatuses)),
+    check('lead_triage_type_check', inList(t.leadType, leadTypes)),
+    index('lead_triage_owner_idx').on(t.ownerId),
+  ],
+);
+
+export const leadStatusHistory = pgTable(
+  'lead_status_history',
+  {
+    id: id(),
+    leadType: text('lead_type').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    changedBy: uuid('changed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_status_history_lead_idx').on(t.leadType, t.leadId)],
+);
+
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: id(),
+    leadType: text('lead_type').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    authorId: uuid('author_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_notes_lead_idx').on(t.leadType, t.leadId)],
+);
+
+/**
+ * What was done about a data request (export produced, marked done, erasure executed): no personal data,
+ * only the request's id and type, row counts per table, who and when.
+ */
+export const dataRequestAudit = pgTable(
+  'data_request_audit',
+  {
+    id: id(),
+    requestId: uuid('request_id').notNull(),
+    requestType: text('request_type').notNull(),
+    action: text('action').notNull(),
+    rowCounts: jsonb('row_counts').$type<Record<string, number>>(),
+    performedBy: uuid('performed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('data_request_audit_action_check', inList(t.action, ['export', 'completed', 'erasure'])), index('data_request_audit_request_idx').on(t.requestId)],
+);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import {
   affiliateApplications,
@@ -7,7 +8,9 @@ import {
   dataRequests,
   newsletterSubscriptions,
   partnerApplications,
+  submissionTokens,
 } from '@/lib/db/schema';
+import { enqueueNotifications } from '@/lib/notify/enqueue';
 import type { LeadInput, LeadKind } from './schemas';
 
 /**
@@ -22,39 +25,40 @@ export type StoreResult = { inserted: boolean; id?: string };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-async function afterInsert(_tx: Tx, _kind: LeadKind, _id: string): Promise<void> {
-  // The staff inbox adds its notification enqueue here (same transaction as the lead).
+/** Queues the staff notifications of a new lead (one outbox row per configured channel), in its transaction. */
+async function afterInsert(tx: Tx, kind: LeadKind, id: string): Promise<void> {
+  await enqueueNotifications(tx, kind, id);
 }
 
-async function insertRow(tx: Tx, kind: LeadKind, data: LeadInput<LeadKind>, token: string) {
+async function insertRow(tx: Tx, kind: LeadKind, data: LeadInput<LeadKind>) {
   switch (kind) {
     case 'partner': {
       const d = data as LeadInput<'partner'>;
-      return tx.insert(partnerApplications).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: partnerApplications.id });
+      return tx.insert(partnerApplications).values(d).onConflictDoNothing().returning({ id: partnerApplications.id });
     }
     case 'affiliate': {
       const d = data as LeadInput<'affiliate'>;
-      return tx.insert(affiliateApplications).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: affiliateApplications.id });
+      return tx.insert(affiliateApplications).values(d).onConflictDoNothing().returning({ id: affiliateApplications.id });
     }
     case 'agency': {
       const d = data as LeadInput<'agency'>;
-      return tx.insert(agencyEnquiries).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: agencyEnquiries.id });
+      return tx.insert(agencyEnquiries).values(d).onConflictDoNothing().returning({ id: agencyEnquiries.id });
     }
     case 'contact': {
       const d = data as LeadInput<'contact'>;
-      return tx.insert(contactMessages).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: contactMessages.id });
+      return tx.insert(contactMessages).values(d).onConflictDoNothing().returning({ id: contactMessages.id });
     }
     case 'newsletter': {
       const d = data as LeadInput<'newsletter'> & { source: 'blog' | 'footer' };
       return tx
         .insert(newsletterSubscriptions)
-        .values({ email: d.email, source: d.source, submissionToken: token })
+        .values({ email: d.email, source: d.source })
         .onConflictDoNothing()
         .returning({ id: newsletterSubscriptions.id });
     }
     case 'dataRequest': {
       const d = data as LeadInput<'dataRequest'>;
-      return tx.insert(dataRequests).values({ ...d, submissionToken: token }).onConflictDoNothing().returning({ id: dataRequests.id });
+      return tx.insert(dataRequests).values(d).onConflictDoNothing().returning({ id: dataRequests.id });
     }
   }
 }
@@ -66,9 +70,18 @@ export async function storeLead<K extends LeadKind>(
   token: string,
 ): Promise<StoreResult> {
   return db.transaction(async (tx) => {
-    const rows = await insertRow(tx, kind, data, token);
+    // The token first: a concurrent second post with the same token waits here for the first to
+    // commit, then finds it taken and stores nothing.
+    const claimed = await tx
+      .insert(submissionTokens)
+      .values({ token, leadType: kind })
+      .onConflictDoNothing()
+      .returning({ token: submissionTokens.token });
+    if (!claimed.length) return { inserted: false };
+    const rows = await insertRow(tx, kind, data);
     const id = rows[0]?.id;
     if (!id) return { inserted: false };
+    await tx.update(submissionTokens).set({ leadId: id }).where(eq(submissionTokens.token, token));
     await afterInsert(tx, kind, id);
     return { inserted: true, id };
   });

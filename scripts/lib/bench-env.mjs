@@ -1,5 +1,18 @@
-// Environment for servers started by the load, fault and hostile suites: every request comes from
-// 127.0.0.1, so the per-IP submission limits are turned off (0) except where a suite tests them.
+// Shared by the load, fault and hostile suites (bench:load, test:faults, test:hostile):
+// - the environment of the servers they start (every request comes from 127.0.0.1, so the per-IP
+//   submission limits are off, 0, except where a suite tests them);
+// - a clean-up registry: temporary folders, databases, clusters and server processes are registered
+//   as they are made and removed on success, on failure, on an exception and on Ctrl-C (SIGINT/SIGTERM);
+// - `runSuite`, which builds first when needed, runs the suite, prints its checks and exits non-zero
+//   when one failed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded } from '../build-if-needed.mjs';
+import { startServer } from './spawn-server.mjs';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
 export const benchEnv = {
   LOG_LEVEL: 'error',
   LEADS_RATE_LIMIT_PER_FORM: '0',
@@ -12,4 +25,143 @@ export function limitEnvForTest() {
     env: { LOG_LEVEL: 'error', LEADS_RATE_LIMIT_PER_FORM: '5', LEADS_RATE_LIMIT_TOTAL: '30', LEADS_RATE_LIMIT_WINDOW: '60' },
     perFormLimit: 5,
   };
+}
+
+// ---- clean-up -------------------------------------------------------------------------------------
+
+/** @type {Map<number, { what: string; fn: () => unknown }>} */
+const cleanups = new Map();
+let nextId = 0;
+let cleaning = null;
+
+/** Registers `fn` to run at exit (last registered runs first); returns a function that unregisters it. */
+export function onCleanup(what, fn) {
+  const id = ++nextId;
+  cleanups.set(id, { what, fn });
+  return () => cleanups.delete(id);
+}
+
+/** Runs every registered clean-up once, newest first; errors are reported, never thrown. */
+export function cleanUp() {
+  cleaning ??= (async () => {
+    const entries = [...cleanups.entries()].reverse();
+    cleanups.clear();
+    for (const [, { what, fn }] of entries) {
+      try {
+        await fn();
+      } catch (err) {
+        console.error(`clean-up of ${what} failed: ${err?.message ?? err}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+let signalled = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (signalled) return;
+    signalled = true;
+    console.error(`\n${signal}: stopping and cleaning up...`);
+    const force = setTimeout(() => process.exit(130), 20_000);
+    force.unref();
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/** A temporary folder, removed at clean-up. */
+export function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `postcraft-${prefix}-`));
+  onCleanup(`folder ${dir}`, () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Starts `npm start` (scripts/start.mjs) with `env` on a free port; the process is killed at clean-up
+ * if it is still running. DATA_DIR defaults to a fresh temporary folder (removed at clean-up).
+ */
+export async function launch(env = {}, options = {}) {
+  const dataDir = env.DATA_DIR ?? tempDir('data');
+  const server = await startServer({ ...env, DATA_DIR: dataDir }, options);
+  const { child } = server;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const stop = server.stop;
+  // spawn-server's stop() waits for an exit that has already happened when the process was killed.
+  const stopOnce = async (signal) => (exited() ? (child.exitCode ?? child.signalCode) : stop(signal));
+  const unregister = onCleanup(`server pid ${child.pid}`, () => stopOnce('SIGKILL'));
+  server.stop = async (signal) => {
+    const code = await stopOnce(signal);
+    unregister();
+    return code;
+  };
+  return server;
+}
+
+// ---- arguments, checks and figures -------------------------------------------------------------------
+
+/** `--name value` from the command line, else the environment variable, else the fallback. */
+export function numberArg(name, envName, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  const raw = i > 0 ? process.argv[i + 1] : process.env[envName];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) {
+    console.error(`--${name} (${envName}) must be a positive whole number, not "${raw}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+export function createChecks() {
+  const results = [];
+  return {
+    results,
+    check(name, ok, detail = '') {
+      results.push({ name, ok: Boolean(ok), detail });
+      console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? `  (${detail})` : ''}`);
+      return Boolean(ok);
+    },
+    get failed() {
+      return results.filter((r) => !r.ok).length;
+    },
+  };
+}
+
+/** Prints rows (objects with the same keys) as an aligned text table. */
+export function printTable(rows) {
+  if (!rows.length) return;
+  const keys = Object.keys(rows[0]);
+  const cells = [keys, ...rows.map((r) => keys.map((k) => String(r[k] ?? '')))];
+  const widths = keys.map((_, i) => Math.max(...cells.map((c) => c[i].length)));
+  const line = (c) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
+  console.log(line(cells[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells.slice(1)) console.log(line(c));
+}
+
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+
+/**
+ * Runs a suite: builds the site first when the build is missing or stale (so that no server started
+ * by the suite builds on its own), then `fn(checks)`; cleans up and exits 0 only when every check passed.
+ */
+export async function runSuite(name, fn) {
+  const checks = createChecks();
+  const started = Date.now();
+  let code = 0;
+  try {
+    buildIfNeeded({ quiet: true });
+    await fn(checks);
+    if (!checks.results.length) throw new Error('no check ran');
+    code = checks.failed ? 1 : 0;
+  } catch (err) {
+    console.error(`${name}: ${err?.stack ?? err}`);
+    code = 1;
+  } finally {
+    await cleanUp();
+  }
+  const secs = ((Date.now() - started) / 1000).toFixed(0);
+  const { failed } = checks;
+  console.log(`\n${name}: ${checks.results.length - failed} passed, ${failed} failed${code && !failed ? ', stopped by an error' : ''} (${secs} s)`);
+  process.exit(code);
 }

@@ -45,14 +45,16 @@ export function tokenFieldNames(form) {
 }
 
 /**
- * POSTs `values` with the form's hidden inputs. Returns { status, html, ms }.
+ * POSTs `values` with the form's hidden inputs (a value named like a hidden input replaces it).
+ * Returns { status, html, ms, location }.
  * options.freshToken (default true): replace the submission token with a new random one, so that
  * one parsed form serves many distinct submissions, as if each came from a fresh render.
  */
 export async function submitForm(form, values, { freshToken = true, headers = {}, signal } = {}) {
   const body = new FormData();
   const tokens = new Set(freshToken ? tokenFieldNames(form) : []);
-  for (const [name, value] of form.hidden) body.append(name, tokens.has(name) ? randomUUID() : value);
+  // A value given for a hidden input (e.g. a preset `type`) replaces it rather than being sent twice.
+  for (const [name, value] of form.hidden) if (!(name in values)) body.append(name, tokens.has(name) ? randomUUID() : value);
   for (const [name, value] of Object.entries(values)) body.append(name, value);
   const started = performance.now();
   const res = await fetch(form.url, {

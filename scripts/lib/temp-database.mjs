@@ -1,22 +1,59 @@
-// A fresh database on a PostgreSQL server for one run of a suite, dropped afterwards.
+// A fresh database on a PostgreSQL server for one run of a suite, dropped afterwards (also on failure
+// and Ctrl-C, through the clean-up registry of bench-env.mjs). Names are
+// `${BENCH_DB_PREFIX:-postcraft_}${prefix}_${pid}_${time}`; databases of earlier runs whose process is
+// gone (a run killed with SIGKILL) are dropped when the next run starts.
 import pg from 'pg';
+import { onCleanup } from './bench-env.mjs';
 
-export async function createTempDatabase(serverUrl, prefix) {
-  const name = `postcraft_${prefix}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client(serverUrl);
+const namePrefix = () => (process.env.BENCH_DB_PREFIX || 'postcraft_').replace(/[^a-z0-9_]/gi, '').toLowerCase();
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+async function withAdmin(serverUrl, fn) {
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+  admin.on('error', () => {});
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.href,
-    drop: async () => {
-      const c = new pg.Client(serverUrl);
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+/** The maintenance database of the server of `url` (`postgres`), where databases are created from. */
+export function serverUrlOf(url) {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.href;
+}
+
+export async function createTempDatabase(url, prefix) {
+  const serverUrl = serverUrlOf(url);
+  const base = `${namePrefix()}${prefix}_`;
+  const name = `${base}${process.pid}_${Date.now()}`;
+  await withAdmin(serverUrl, async (admin) => {
+    const { rows } = await admin.query('select datname from pg_database where datname like $1', [`${base.replace(/_/g, '\\_')}%`]);
+    for (const { datname } of rows) {
+      const pid = Number(datname.slice(base.length).split('_')[0]);
+      if (Number.isInteger(pid) && pid > 0 && !alive(pid)) await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
+    }
+    await admin.query(`create database "${name}"`);
+  });
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
   };
+  onCleanup(`database ${name}`, drop);
+  return { name, url: dbUrl.href, drop };
 }

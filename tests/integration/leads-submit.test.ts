@@ -48,13 +48,16 @@ for (const kind of databaseKinds) {
         expect(state.message).toBe(outcomes[form].success.message);
         expect(state.values).toBeUndefined();
         expect(state.token).not.toBe(tok);
-        const [row] = await rows(`select *, created_at > now() - interval '1 minute' as fresh from ${table} where submission_token = $1`, [tok]);
-        const { id, created_at, fresh, submission_token, ...stored } = row as Record<string, unknown>;
+        const [row] = await rows(
+          `select l.*, l.created_at > now() - interval '1 minute' as fresh, s.lead_type from ${table} l join submission_tokens s on s.lead_id = l.id where s.token = $1`,
+          [tok],
+        );
+        const { id, created_at, fresh, lead_type, ...stored } = row as Record<string, unknown>;
         expect(stored, form).toEqual(columns);
         expect(typeof id).toBe('string');
         expect(created_at).toBeTruthy();
         expect(fresh).toBe(true);
-        expect(submission_token).toBe(tok);
+        expect(lead_type).toBe(form);
       }
       const [{ n }] = await rows(`select count(*)::int as n from contact_messages`);
       expect(n).toBe(1);
@@ -64,7 +67,7 @@ for (const kind of databaseKinds) {
       if (!t) return skip('DATABASE_URL is not set');
       const tok = token();
       await handleSubmission('contact', formData({ ...validLeads.contact, company: '  ', submissionToken: tok }), ctx());
-      const [row] = await rows(`select company from contact_messages where submission_token = $1`, [tok]);
+      const [row] = await rows(`select company from contact_messages l join submission_tokens s on s.lead_id = l.id where s.token = $1`, [tok]);
       expect(row).toEqual({ company: null });
     });
 

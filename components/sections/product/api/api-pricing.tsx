@@ -47,9 +47,8 @@ export function ApiPricing() {
             ))}
           </ul>
           <Button asChild variant={plan.popular ? 'primary' : 'secondary'} className="mt-8 w-full">
-            <Link href={plan.cta.href}>
+            <Link href={plan.cta.href} aria-label={`${plan.cta.label}: ${plan.name} API plan`}>
               {plan.cta.label}
-              <span className="sr-only">: {plan.name} API plan</span>
             </Link>
           </Button>
         </li>

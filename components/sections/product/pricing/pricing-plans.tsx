@@ -98,9 +98,8 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
         )}
       </p>
       <Button asChild variant={plan.popular ? 'primary' : 'secondary'} size="lg" className="mt-6 w-full">
-        <Link href={plan.cta.href}>
+        <Link href={plan.cta.href} aria-label={`${plan.cta.label}: ${plan.name} plan`}>
           {plan.cta.label}
-          <span className="sr-only">: {plan.name} plan</span>
         </Link>
       </Button>
       <ul className="mt-7 space-y-3 border-t border-border pt-6 text-sm">

@@ -1,0 +1,26 @@
+import { notFound } from 'next/navigation';
+import { getDb } from '@/lib/db/client';
+import { requireAdmin } from '@/lib/staff/auth';
+import { getDataRequest, personData, recordAudit } from '@/lib/staff/data-requests';
+import { isUuid } from '@/lib/staff/filters';
+import { staffLog } from '@/lib/staff/log';
+
+/** The requester's data as JSON (admins only): every row with their email across all lead tables. */
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireAdmin(isUuid(id) ? `/staff/leads/data_request/${id}` : '/staff');
+  if (!isUuid(id)) notFound();
+  const db = await getDb();
+  const request = await getDataRequest(db, id);
+  if (!request) notFound();
+  const data = await personData(db, request.email);
+  await recordAudit(db, request, 'export', user.id);
+  staffLog.info({ event: 'staff.data_export', userId: user.id, requestId: id }, 'data export produced');
+  return new Response(`${JSON.stringify({ request: { id: request.id, type: request.type, received_at: request.createdAt }, ...data }, null, 2)}\n`, {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="data-export-${id}.json"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

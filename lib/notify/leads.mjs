@@ -1,0 +1,88 @@
+// How each kind of lead is read and described in a notification. The outbox holds only the lead's
+// type and id; the fields come from the lead row at send time.
+
+/**
+ * @typedef {{ column: string; key: string; label: string; multiline?: boolean }} Field
+ * @typedef {{ table: string; title: string; fields: Field[]; summary: (row: Record<string, any>) => string }} LeadDefinition
+ */
+
+/** @param {string} column @param {string} key @param {string} label @param {boolean} [multiline] @returns {Field} */
+const f = (column, key, label, multiline = false) => ({ column, key, label, multiline });
+
+/** @type {Record<string, LeadDefinition>} */
+export const leadDefinitions = {
+  partner: {
+    table: 'partner_applications',
+    title: 'partner application',
+    fields: [
+      f('first_name', 'firstName', 'First name'),
+      f('last_name', 'lastName', 'Last name'),
+      f('email', 'email', 'Email'),
+      f('company', 'company', 'Company'),
+      f('partnership_type', 'partnershipType', 'Partnership type'),
+      f('message', 'message', 'Message', true),
+    ],
+    summary: (r) => `${r.first_name} ${r.last_name}, ${r.company} (${r.partnership_type})`,
+  },
+  affiliate: {
+    table: 'affiliate_applications',
+    title: 'affiliate application',
+    fields: [
+      f('first_name', 'firstName', 'First name'),
+      f('last_name', 'lastName', 'Last name'),
+      f('email', 'email', 'Email'),
+      f('website', 'website', 'Website or social media'),
+      f('audience_size', 'audienceSize', 'Audience size'),
+    ],
+    summary: (r) => `${r.first_name} ${r.last_name} (audience ${r.audience_size})`,
+  },
+  agency: {
+    table: 'agency_enquiries',
+    title: 'agency enquiry',
+    fields: [
+      f('name', 'name', 'Name'),
+      f('email', 'email', 'Email'),
+      f('business_name', 'businessName', 'Business name'),
+      f('monthly_budget', 'monthlyBudget', 'Monthly budget'),
+      f('message', 'message', 'Message', true),
+    ],
+    summary: (r) => `${r.name}, ${r.business_name} (budget ${r.monthly_budget})`,
+  },
+  contact: {
+    table: 'contact_messages',
+    title: 'contact message',
+    fields: [
+      f('name', 'name', 'Name'),
+      f('email', 'email', 'Email'),
+      f('company', 'company', 'Company'),
+      f('subject', 'subject', 'Subject'),
+      f('message', 'message', 'Message', true),
+    ],
+    summary: (r) => `${r.subject} (from ${r.name})`,
+  },
+  newsletter: {
+    table: 'newsletter_subscriptions',
+    title: 'newsletter sign-up',
+    fields: [f('email', 'email', 'Email'), f('source', 'source', 'Signed up from')],
+    summary: (r) => `from the ${r.source}`,
+  },
+  dataRequest: {
+    table: 'data_requests',
+    title: 'data request',
+    fields: [f('email', 'email', 'Email'), f('type', 'type', 'Request type'), f('details', 'details', 'Details', true)],
+    summary: (r) => `${r.type}`,
+  },
+};
+
+/**
+ * The lead row (its fields, id and created_at), or undefined when it no longer exists (erased).
+ * @param {{ query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> }} client
+ * @param {string} kind @param {string} id
+ */
+export async function loadLead(client, kind, id) {
+  const def = leadDefinitions[kind];
+  if (!def) throw new Error(`unknown lead type "${kind}"`);
+  const columns = ['id', 'created_at', ...def.fields.map((x) => x.column)].map((c) => `"${c}"`).join(', ');
+  const { rows } = await client.query(`select ${columns} from "${def.table}" where id = $1`, [id]);
+  return rows[0];
+}

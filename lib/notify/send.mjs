@@ -1,0 +1,88 @@
+// Sending one notification: an email through SMTP (nodemailer) or a signed POST to a webhook.
+// Each function resolves on success and throws an Error whose message is fit for `last_error`
+// (a status code or transport error; no lead data).
+import nodemailer from 'nodemailer';
+import { signBody } from './message.mjs';
+
+export class DeliveryError extends Error {
+  name = 'DeliveryError';
+}
+
+/** SMTP transports by URL, reused across deliveries (closed by closeTransports). */
+const transports = new Map();
+
+/** @param {string} smtpUrl */
+function transportFor(smtpUrl) {
+  let t = transports.get(smtpUrl);
+  if (!t) {
+    t = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
+    transports.set(smtpUrl, t);
+  }
+  return t;
+}
+
+export function closeTransports() {
+  for (const t of transports.values()) t.close();
+  transports.clear();
+}
+
+/** @param {unknown} err */
+function describe(err) {
+  const e = /** @type {{ name?: string; code?: string; message?: string; responseCode?: number; cause?: any }} */ (err ?? {});
+  if (e.name === 'TimeoutError') return 'timed out';
+  const cause = e.cause?.errors?.[0] ?? e.cause;
+  const code = cause?.code ?? e.code;
+  let text = e.message ?? String(err);
+  // fetch says only "fetch failed"; the reason (e.g. "connect ECONNREFUSED 127.0.0.1:9") is its cause.
+  if (cause?.message && !text.includes(cause.message)) text = `${text} (${cause.message})`;
+  text = text.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim();
+  return (code && !text.includes(code) ? `${code}: ${text}` : text).slice(0, 300);
+}
+
+/**
+ * @param {string} smtpUrl
+ * @param {{ from: string; to: string; subject: string; text: string; replyTo?: string; headers?: Record<string, string> }} message
+ */
+export async function sendEmail(smtpUrl, message) {
+  try {
+    const info = await transportFor(smtpUrl).sendMail({ ...message, disableFileAccess: true, disableUrlAccess: true });
+    if (info.rejected?.length) throw new DeliveryError(`SMTP server rejected ${info.rejected.length} recipient(s)`);
+    return info;
+  } catch (err) {
+    if (err instanceof DeliveryError) throw err;
+    throw new DeliveryError(`SMTP: ${describe(err)}`);
+  }
+}
+
+/**
+ * POSTs the body; only a 2xx answer counts. Redirects are not followed (a 3xx is a failure).
+ * @param {string} url @param {string} body
+ * @param {{ deliveryId: string; secret?: string; timeoutMs?: number }} options
+ */
+export async function sendWebhook(url, body, { deliveryId, secret, timeoutMs = 10_000 }) {
+  /** @type {Record<string, string>} */
+  const headers = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'Postcraft-Webhooks/1',
+    'X-Delivery-Id': deliveryId,
+  };
+  if (secret) headers['X-Signature'] = signBody(body, secret);
+  let res;
+  try {
+    res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    const e = /** @type {{ name?: string }} */ (err);
+    if (e?.name === 'TimeoutError' || e?.name === 'AbortError') throw new DeliveryError(`webhook: no answer within ${timeoutMs % 1000 ? `${timeoutMs} ms` : `${timeoutMs / 1000} s`}`);
+    throw new DeliveryError(`webhook: ${describe(err)}`);
+  }
+  // Read (and drop) the answer so the connection can be reused; it is never stored.
+  await res.arrayBuffer().catch(() => {});
+  if (res.status < 200 || res.status > 299) throw new DeliveryError(`webhook: HTTP ${res.status}`);
+}

@@ -1,0 +1,37 @@
+'use server';
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { getDb } from '@/lib/db/client';
+import { fail, ok, type ActionResult } from '../action-state';
+import { requireAdmin } from '../auth';
+import { eraseForRequest, getDataRequest, recordAudit } from '../data-requests';
+import { isUuid } from '../filters';
+import { staffLog } from '../log';
+import { onErased } from '../notify-hooks';
+import { changeStatus } from '../triage';
+
+export async function markDataRequestDone(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  const user = await requireAdmin();
+  const id = formData.get('request');
+  if (!isUuid(id)) return fail('This request no longer exists.');
+  const db = await getDb();
+  const request = await getDataRequest(db, id);
+  if (!request) return fail('This request no longer exists.');
+  await recordAudit(db, request, 'completed', user.id);
+  // Done requests leave the open inbox (status archived, with the history entry).
+  await changeStatus(db, user.id, [{ kind: 'dataRequest', id }], 'archived');
+  revalidatePath(`/staff/leads/data_request/${id}`);
+  return ok('Request marked as done and archived.');
+}
+
+export async function eraseDataRequest(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  const user = await requireAdmin();
+  const id = formData.get('request');
+  if (!isUuid(id)) return fail('This request no longer exists.');
+  if (formData.get('confirm') !== 'yes') return fail('Tick the box to confirm the erasure.', { confirm: 'Confirm the erasure' });
+  const result = await eraseForRequest(await getDb(), id, user.id, (erased, tx) => onErased(erased, tx));
+  if (!result) return fail('This request no longer exists (it may have been erased already).');
+  staffLog.info({ event: 'staff.erasure', userId: user.id, requestId: id, counts: result.counts }, 'data erased');
+  revalidatePath('/staff');
+  redirect(`/staff/data-requests/${id}`);
+}

@@ -1,0 +1,69 @@
+import { isStatus, kindByKind, kindBySlug, type LeadStatus } from './lead-kinds';
+import type { LeadKind } from '@/lib/leads/schemas';
+
+/**
+ * The inbox filter, kept in the URL (?type=&status=&owner=&from=&to=&q=&page=). Anything malformed is
+ * ignored (never an error): the list then shows what it can.
+ * status: '' = open leads (everything but spam and archived), 'all' = every status, or one status.
+ * owner: '' = anyone, 'none' = unassigned, or a staff user's id.
+ */
+export type InboxFilter = {
+  kind: LeadKind | null;
+  status: LeadStatus | '' | 'all';
+  owner: string;
+  from: string;
+  to: string;
+  q: string;
+  page: number;
+};
+
+export const pageSize = 25;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: unknown): v is string => typeof v === 'string' && uuid.test(v);
+
+/** A real calendar date as YYYY-MM-DD, or ''. */
+function day(v: unknown) {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return '';
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? v : '';
+}
+
+type Params = Record<string, string | string[] | undefined> | URLSearchParams;
+const one = (p: Params, key: string) => {
+  const v = p instanceof URLSearchParams ? p.get(key) : p[key];
+  return (Array.isArray(v) ? v[0] : v) ?? '';
+};
+
+export function parseFilter(p: Params): InboxFilter {
+  const status = one(p, 'status');
+  const owner = one(p, 'owner');
+  const page = Number(one(p, 'page'));
+  const q = one(p, 'q')
+    .replace(/[\u0000-\u001F\u007F]/g, ' ')
+    .trim()
+    .slice(0, 200);
+  return {
+    kind: kindBySlug(one(p, 'type'))?.kind ?? null,
+    status: status === 'all' || isStatus(status) ? status : '',
+    owner: owner === 'none' || isUuid(owner) ? owner : '',
+    from: day(one(p, 'from')),
+    to: day(one(p, 'to')),
+    q,
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+  };
+}
+
+/** The query string of a filter (empty values left out), optionally on another page. */
+export function filterQuery(f: InboxFilter, overrides: Partial<InboxFilter> = {}) {
+  const v = { ...f, ...overrides };
+  const params = new URLSearchParams();
+  if (v.kind) params.set('type', kindByKind[v.kind].slug);
+  if (v.status) params.set('status', v.status);
+  if (v.owner) params.set('owner', v.owner);
+  if (v.from) params.set('from', v.from);
+  if (v.to) params.set('to', v.to);
+  if (v.q) params.set('q', v.q);
+  if (v.page > 1) params.set('page', String(v.page));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}

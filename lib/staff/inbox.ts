@@ -1,0 +1,109 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { LeadKind } from '@/lib/leads/schemas';
+import type { LeadStatus } from './lead-kinds';
+import { pageSize, type InboxFilter } from './filters';
+
+/**
+ * The inbox: every kind of lead in one list (UNION ALL over the six lead tables), joined to its triage
+ * row (no row = 'new') and owner. Every value from the URL goes in as a bound parameter.
+ */
+export type InboxRow = {
+  kind: LeadKind;
+  id: string;
+  name: string | null;
+  email: string;
+  company: string | null;
+  summary: string | null;
+  createdAt: Date;
+  status: LeadStatus;
+  ownerId: string | null;
+  ownerName: string | null;
+};
+
+// Every branch names its columns: with a type filter, one branch is the whole query.
+const branches: Record<LeadKind, SQL> = {
+  partner: sql`select 'partner'::text as lead_type, id, first_name || ' ' || last_name as name, email, company, partnership_type as summary, created_at from partner_applications`,
+  affiliate: sql`select 'affiliate'::text as lead_type, id, first_name || ' ' || last_name as name, email, null::text as company, audience_size as summary, created_at from affiliate_applications`,
+  agency: sql`select 'agency'::text as lead_type, id, name, email, business_name as company, monthly_budget as summary, created_at from agency_enquiries`,
+  contact: sql`select 'contact'::text as lead_type, id, name, email, company, subject as summary, created_at from contact_messages`,
+  newsletter: sql`select 'newsletter'::text as lead_type, id, null::text as name, email, null::text as company, source as summary, created_at from newsletter_subscriptions`,
+  dataRequest: sql`select 'dataRequest'::text as lead_type, id, null::text as name, email, null::text as company, type as summary, created_at from data_requests`,
+};
+
+function leadsUnion(kind: LeadKind | null) {
+  if (kind) return branches[kind];
+  return sql.join(Object.values(branches), sql` union all `);
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the term escaped. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function conditions(f: InboxFilter, after?: { key: string; id: string }) {
+  const where: SQL[] = [];
+  if (f.status === '') where.push(sql`coalesce(t.status, 'new') not in ('spam', 'archived')`);
+  else if (f.status !== 'all') where.push(sql`coalesce(t.status, 'new') = ${f.status}`);
+  if (f.owner === 'none') where.push(sql`t.owner_id is null`);
+  else if (f.owner) where.push(sql`t.owner_id = ${f.owner}::uuid`);
+  if (f.from) where.push(sql`l.created_at >= ${f.from}::date`);
+  if (f.to) where.push(sql`l.created_at < (${f.to}::date + 1)`);
+  if (f.q) {
+    const p = likePattern(f.q);
+    where.push(sql`(l.name ilike ${p} or l.email ilike ${p} or l.company ilike ${p})`);
+  }
+  if (after) where.push(sql`(l.created_at, l.id) < (${after.key}::timestamptz, ${after.id}::uuid)`);
+  return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+}
+
+function select(f: InboxFilter, extra: SQL, tail: SQL) {
+  return sql`select l.lead_type, l.id, l.name, l.email, l.company, l.summary, l.created_at, l.created_at::text as created_key,
+      coalesce(t.status, 'new') as status, t.owner_id, u.name as owner_name ${extra}
+    from (${leadsUnion(f.kind)}) l
+    left join lead_triage t on t.lead_type = l.lead_type and t.lead_id = l.id
+    left join staff_users u on u.id = t.owner_id
+    ${tail}`;
+}
+
+type Raw = Record<string, unknown>;
+const toRow = (r: Raw): InboxRow => ({
+  kind: r.lead_type as LeadKind,
+  id: String(r.id),
+  name: (r.name as string | null) ?? null,
+  email: String(r.email),
+  company: (r.company as string | null) ?? null,
+  summary: (r.summary as string | null) ?? null,
+  createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+  status: r.status as LeadStatus,
+  ownerId: (r.owner_id as string | null) ?? null,
+  ownerName: (r.owner_name as string | null) ?? null,
+});
+
+export async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
+  const res = (await db.execute(query)) as unknown as { rows: Raw[] };
+  return res.rows;
+}
+
+/** One page of the inbox and the number of leads matching the filter. */
+export async function listLeads(db: Db, f: InboxFilter, size = pageSize) {
+  const offset = (f.page - 1) * size;
+  const rows = await rowsOf(db, select(f, sql`, count(*) over() as total`, sql`${conditions(f)} order by l.created_at desc, l.id desc limit ${size} offset ${offset}`));
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && f.page > 1) {
+    const c = await rowsOf(db, sql`select count(*) as total from (${select(f, sql``, conditions(f))}) x`);
+    total = Number(c[0]?.total ?? 0);
+  }
+  return { rows: rows.map(toRow), total, pages: Math.max(1, Math.ceil(total / size)) };
+}
+
+/** Every lead matching the filter, newest first, fetched `batch` rows at a time (keyset pagination). */
+export async function* iterateLeads(db: Db, f: InboxFilter, batch = 500): AsyncGenerator<InboxRow[]> {
+  let after: { key: string; id: string } | undefined;
+  for (;;) {
+    // The cursor is the timestamp as PostgreSQL prints it (microseconds kept; a JS Date has only ms).
+    const raw = await rowsOf(db, select(f, sql``, sql`${conditions(f, after)} order by l.created_at desc, l.id desc limit ${batch}`));
+    if (raw.length) yield raw.map(toRow);
+    if (raw.length < batch) return;
+    const last = raw[raw.length - 1];
+    after = { key: String(last.created_key), id: String(last.id) };
+  }
+}

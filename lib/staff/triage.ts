@@ -1,0 +1,66 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { LeadKind } from '@/lib/leads/schemas';
+import { leadNotes, leadStatusHistory, leadTriage, staffUsers } from '@/lib/db/staff-schema';
+import type { LeadStatus } from './lead-kinds';
+import { existingLeads } from './leads';
+
+/**
+ * Triage writes: status (with a history row naming who and when), owner, notes. A lead has a triage
+ * row only once someone touched it; before that it is 'new' with no owner.
+ */
+export type LeadRef = { kind: LeadKind; id: string };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function currentStatus(tx: Tx, ref: LeadRef): Promise<LeadStatus> {
+  const rows = await tx
+    .select({ status: leadTriage.status })
+    .from(leadTriage)
+    .where(and(eq(leadTriage.leadType, ref.kind), eq(leadTriage.leadId, ref.id)))
+    .for('update');
+  return (rows[0]?.status as LeadStatus | undefined) ?? 'new';
+}
+
+/** Sets the status of each existing lead among `refs`; returns the leads whose status changed. */
+export async function changeStatus(db: Db, actorId: string, refs: LeadRef[], status: LeadStatus): Promise<LeadRef[]> {
+  const leads = await existingLeads(db, refs);
+  return db.transaction(async (tx) => {
+    const changed: LeadRef[] = [];
+    for (const ref of leads) {
+      const from = await currentStatus(tx, ref);
+      if (from === status) continue;
+      await tx
+        .insert(leadTriage)
+        .values({ leadType: ref.kind, leadId: ref.id, status, updatedBy: actorId })
+        .onConflictDoUpdate({ target: [leadTriage.leadType, leadTriage.leadId], set: { status, updatedBy: actorId, updatedAt: sql`now()` } });
+      await tx.insert(leadStatusHistory).values({ leadType: ref.kind, leadId: ref.id, fromStatus: from, toStatus: status, changedBy: actorId });
+      changed.push(ref);
+    }
+    return changed;
+  });
+}
+
+/** Assigns the lead to an active staff member, or to nobody (null). False when the owner is not valid. */
+export async function setOwner(db: Db, actorId: string, ref: LeadRef, ownerId: string | null): Promise<boolean> {
+  if (!(await existingLeads(db, [ref])).length) return false;
+  if (ownerId) {
+    const owner = await db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.id, ownerId), isNull(staffUsers.disabledAt)));
+    if (!owner.length) return false;
+  }
+  await db
+    .insert(leadTriage)
+    .values({ leadType: ref.kind, leadId: ref.id, ownerId, updatedBy: actorId })
+    .onConflictDoUpdate({ target: [leadTriage.leadType, leadTriage.leadId], set: { ownerId, updatedBy: actorId, updatedAt: sql`now()` } });
+  return true;
+}
+
+export const noteMax = 5000;
+
+export async function addNote(db: Db, actorId: string, ref: LeadRef, body: string): Promise<boolean> {
+  if (!(await existingLeads(db, [ref])).length) return false;
+  await db.insert(leadNotes).values({ leadType: ref.kind, leadId: ref.id, authorId: actorId, body });
+  return true;
+}

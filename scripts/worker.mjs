@@ -1,0 +1,36 @@
+// `npm run worker`: the notification delivery loop alone, without the web server. Opens the database
+// of DATABASE_URL (or the embedded one in DATA_DIR, when no server is using it), applies migrations,
+// and delivers until SIGTERM/SIGINT, which finish the batch in flight before exiting. Any number of
+// workers and servers can share one PostgreSQL database.
+import { ConfigError, openDatabase } from '../lib/db/connection.mjs';
+import { runMigrations } from '../lib/db/migrate.mjs';
+import { startBackground } from '../server/background.mjs';
+
+let handle;
+try {
+  handle = await openDatabase();
+  await runMigrations(handle);
+} catch (err) {
+  await handle?.close().catch(() => {});
+  console.error(`postcraft worker: ${err instanceof ConfigError ? err.message : `database start-up failed: ${err?.message ?? err}`}`);
+  process.exit(1);
+}
+
+const background = startBackground({ handle, alwaysRun: true });
+console.log(`postcraft worker: delivering notifications from ${handle.describe}`);
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const timer = setTimeout(() => process.exit(1), 30_000);
+  timer.unref();
+  try {
+    await background.stop();
+  } finally {
+    await handle.close().catch((err) => console.error(`postcraft worker: closing the database failed: ${err.message}`));
+    console.log(`postcraft worker: stopped (${signal})`);
+    process.exit(0);
+  }
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(signal));
