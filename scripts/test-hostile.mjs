@@ -44,7 +44,9 @@ export function inspectAnswer(what, res, { mustRefuse = false, refused = formRef
   counts[`${String(res.status)[0]}xx`] = (counts[`${String(res.status)[0]}xx`] ?? 0) + 1;
   if (res.status >= 500) return fail(what, `HTTP ${res.status}`);
   if (stackTrace.test(res.html)) return fail(what, 'the answer shows a stack trace');
-  if (/<script>alert\(1\)<\/script>|<img src=x onerror/i.test(res.html)) return fail(what, 'a payload came back unescaped');
+  // A payload in a CSV or JSON download is data, not markup: only HTML answers can run it.
+  const html = !res.type || /html/i.test(res.type);
+  if (html && /<script>alert\(1\)<\/script>|<img src=x onerror/i.test(res.html)) return fail(what, 'a payload came back unescaped');
   const redirect = res.status >= 300 && res.status < 400;
   if (!redirect && res.status !== 204 && visibleText(res.html ?? '').length < 20) return fail(what, `HTTP ${res.status} without a clear message`);
   if (mustRefuse && !refused(res)) return fail(what, `accepted (HTTP ${res.status}) instead of refused with a message`);
