@@ -5,6 +5,9 @@ import { dataRequestAudit } from '@/lib/db/staff-schema';
 import { rowsOf } from './inbox';
 import { kinds } from './lead-kinds';
 
+/** A timestamp read through db.execute: node-postgres under Drizzle gives a string, PGlite a Date. */
+const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
 /**
  * Data requests from /gdpr. The export is every row, in every lead table, whose email is the requester's
  * (case-insensitive), with the staff notes about those rows. The erasure deletes the same rows, their
@@ -16,7 +19,7 @@ export async function getDataRequest(db: Db, id: string): Promise<DataRequest | 
   const rows = await rowsOf(db, sql`select id, email, type, details, created_at from data_requests where id = ${id}::uuid`);
   const r = rows[0];
   if (!r) return null;
-  return { id: String(r.id), email: String(r.email), type: String(r.type), details: (r.details as string | null) ?? null, createdAt: r.created_at as Date };
+  return { id: String(r.id), email: String(r.email), type: String(r.type), details: (r.details as string | null) ?? null, createdAt: asDate(r.created_at) };
 }
 
 export async function personData(db: Db, email: string) {
@@ -45,7 +48,7 @@ export async function auditOf(db: Db, requestId: string): Promise<AuditEntry[]> 
     sql`select a.id, a.action, a.row_counts, u.name as by_name, a.created_at from data_request_audit a
       left join staff_users u on u.id = a.performed_by where a.request_id = ${requestId}::uuid order by a.created_at desc`,
   );
-  return rows.map((r) => ({ id: String(r.id), action: String(r.action), rowCounts: (r.row_counts as Record<string, number> | null) ?? null, by: (r.by_name as string | null) ?? null, at: r.created_at as Date }));
+  return rows.map((r) => ({ id: String(r.id), action: String(r.action), rowCounts: (r.row_counts as Record<string, number> | null) ?? null, by: (r.by_name as string | null) ?? null, at: asDate(r.created_at) }));
 }
 
 export type ErasureResult = { counts: Record<string, number>; erased: { kind: LeadKind; id: string }[] };
