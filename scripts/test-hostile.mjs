@@ -48,7 +48,8 @@ export function inspectAnswer(what, res, { mustRefuse = false, refused = formRef
   const html = !res.type || /html/i.test(res.type);
   if (html && /<script>alert\(1\)<\/script>|<img src=x onerror/i.test(res.html)) return fail(what, 'a payload came back unescaped');
   const redirect = res.status >= 300 && res.status < 400;
-  if (!redirect && res.status !== 204 && visibleText(res.html ?? '').length < 20) return fail(what, `HTTP ${res.status} without a clear message`);
+  const download = !html && res.status >= 200 && res.status < 300; // a CSV or JSON file: its content is the answer
+  if (!redirect && !download && res.status !== 204 && visibleText(res.html ?? '').length < 20) return fail(what, `HTTP ${res.status} without a clear message`);
   if (mustRefuse && !refused(res)) return fail(what, `accepted (HTTP ${res.status}) instead of refused with a message`);
 }
 
