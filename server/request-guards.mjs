@@ -130,7 +130,8 @@ function answerAfterBody(req, res, status, body, limit = maxBodyBytes) {
   });
   req.on('end', send);
   req.on('error', send);
-  req.resume();
+  if (req.readableEnded) send();
+  else req.resume();
 }
 
 /** @param {{ handle?: unknown }} _options */
@@ -190,33 +191,59 @@ export function createRequestGuards(_options = {}) {
 const formTypes = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
 
 /**
- * The first bytes of a request's body, put back for Next to read (undefined for an empty body).
- * @param {import('node:http').IncomingMessage} req @returns {Promise<Buffer | undefined>}
+ * Reads a request's whole body, at most `limit` bytes, and puts it back for Next to read (it is
+ * unshifted before the stream's 'end' is emitted, so Next reads it as if nothing had happened).
+ * @param {import('node:http').IncomingMessage} req @param {number} limit
+ * @returns {Promise<{ body?: Buffer; tooLarge?: boolean; error?: boolean }>}
  */
-function peekBody(req) {
+function readWholeBody(req, limit) {
   return new Promise((resolve) => {
-    const finish = (chunk) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    const finish = (result) => {
       req.off('readable', onReadable);
       req.off('end', onEnd);
-      req.off('error', onEnd);
-      if (chunk) req.unshift(chunk);
-      resolve(chunk ?? undefined);
+      req.off('error', onError);
+      resolve(result);
     };
     const onReadable = () => {
-      const chunk = req.read();
-      if (chunk !== null) finish(chunk);
+      let chunk;
+      while ((chunk = req.read()) !== null) {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size > limit) return finish({ tooLarge: true });
+      }
+      if (req.complete) {
+        const body = Buffer.concat(chunks);
+        if (body.length) req.unshift(body);
+        // Reading marked the stream as read ("disturbed"); with every byte put back it is as new again,
+        // and Next's route handlers, which wrap it in a web Request, refuse a disturbed body.
+        const state = /** @type {any} */ (req)._readableState;
+        if (state && 'dataEmitted' in state) state.dataEmitted = false;
+        finish({ body });
+      }
     };
-    const onEnd = () => finish(undefined);
+    const onEnd = () => finish({ body: Buffer.concat(chunks) });
+    const onError = () => finish({ error: true });
     req.on('readable', onReadable);
     req.once('end', onEnd);
-    req.once('error', onEnd);
+    req.once('error', onError);
   });
 }
+
+const tooLargeText = 'What you sent is larger than 64 kB, the most a form on this site accepts. Please shorten your text and send it again.';
+const unreadable = {
+  status: 400,
+  title: 'Form not readable',
+  text: 'What was sent could not be read as a form. Please go back, fill in the form again and send it.',
+};
 
 /**
  * POSTs that Next would answer with an empty 405 or a 500 (added by the hardening suites, test:hostile):
  * a plain post (no `Next-Action` header: a browser's form) must be a form (multipart or URL-encoded),
- * else 415; a multipart body must carry the boundary its Content-Type names, else 400.
+ * else 415; the body is read first (at most 64 kB, also when sent without a Content-Length, else
+ * 413); a multipart body must be complete: its boundary first and its closing boundary, else 400.
  * @param {import('node:http').IncomingMessage} req
  * @returns {Promise<{ status: number; title: string; text: string } | null>}
  */
@@ -229,16 +256,16 @@ async function unreadableForm(req) {
       text: 'This address only accepts forms sent from the pages of this site. Please go back and use the form.',
     };
   }
+  const { body, tooLarge, error } = await readWholeBody(req, maxBodyBytes);
+  if (tooLarge) return { status: 413, title: 'Form too large', text: tooLargeText };
+  if (error || !body) return unreadable;
   if (!/^multipart\/form-data/i.test(type)) return null;
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-  const marker = boundary ? `--${boundary[1] ?? boundary[2]}` : null;
-  const head = marker ? await peekBody(req) : undefined;
-  if (marker && head && (head.length < marker.length + 2 || head.includes(marker))) return null;
-  return {
-    status: 400,
-    title: 'Form not readable',
-    text: 'What was sent could not be read as a form. Please go back, fill in the form again and send it.',
-  };
+  if (!boundary) return unreadable;
+  const marker = `--${boundary[1] ?? boundary[2]}`;
+  const start = body.indexOf(marker);
+  if (start < 0 || start > 2 || body.indexOf(`${marker}--`) < 0) return unreadable;
+  return null;
 }
 
 const emptyErrorText = {
