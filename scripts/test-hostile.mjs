@@ -6,6 +6,7 @@
 // answer carries a clear message (refusals included), no payload comes back unescaped, nothing is
 // stored from a refused post, and no stored row breaks a rule of the forms. Exits non-zero otherwise.
 // The staff half (scripts/lib/hostile-staff.mjs) discovers the staff routes of the build.
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { benchEnv, launch, onCleanup, printTable, runSuite } from './lib/bench-env.mjs';
 import { staffBattery } from './lib/hostile-staff.mjs';
@@ -95,6 +96,15 @@ async function findForm(base, spec) {
   return { ...form, url: new URL(form.attrs.action || spec.path, new URL(spec.path, base)).href, path: spec.path };
 }
 
+/** The multipart body a browser would send for `values` (with the form's hidden inputs). */
+async function encodeForm(form, values) {
+  const body = new FormData();
+  for (const [n, v] of form.hidden) if (!(n in values)) body.append(n, n === 'submissionToken' ? randomUUID() : v);
+  for (const [n, v] of Object.entries(values)) body.append(n, v);
+  const req = new Request(form.url, { method: 'POST', body });
+  return { type: req.headers.get('content-type'), bytes: new Uint8Array(await req.arrayBuffer()) };
+}
+
 async function formBattery(base) {
   for (const spec of formSpecs) {
     const form = await findForm(base, spec);
@@ -171,6 +181,24 @@ async function formBattery(base) {
       const values = valid();
       values[Object.keys(spec.text)[0] ?? 'email'] = 'y'.repeat(size);
       await refusedPost(`${spec.kind} with a ${size >= 1 << 20 ? '2 MB' : '100 kB'} body`, values);
+    }
+    // The same 2 MB sent without a Content-Length (chunked), and a form cut off in the middle.
+    {
+      const values = valid();
+      refusedEmails.push(values.email);
+      const { type, bytes } = await encodeForm(form, { ...values, [Object.keys(spec.text)[0] ?? 'email']: 'y'.repeat(2 * 1024 * 1024) });
+      const stream = new ReadableStream({
+        start(c) {
+          for (let i = 0; i < bytes.length; i += 65536) c.enqueue(bytes.subarray(i, i + 65536));
+          c.close();
+        },
+      });
+      const headers = { 'Content-Type': type, Origin: new URL(base).origin, Accept: 'text/html' };
+      const res = await fetch(form.url, { method: 'POST', body: stream, duplex: 'half', headers }).then(async (r) => ({ status: r.status, html: await r.text() }), (e) => ({ status: e.cause?.code ?? 'reset', html: '' }));
+      inspectAnswer(`${spec.kind} with a 2 MB body sent without a length (chunked)`, res, { mustRefuse: true });
+      const cut = await encodeForm(form, valid());
+      const res2 = await fetch(form.url, { method: 'POST', body: cut.bytes.subarray(0, cut.bytes.length - 30), headers: { ...headers, 'Content-Type': cut.type } }).then(async (r) => ({ status: r.status, html: await r.text() }), (e) => ({ status: e.cause?.code ?? 'reset', html: '' }));
+      inspectAnswer(`${spec.kind} with a form body cut off before its end`, res2);
     }
     // Cross-origin and opaque-origin posts are refused and store nothing.
     for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example']) {

@@ -166,7 +166,7 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
     const post = await fetch(new URL(route.replace(/\[[^\]]+\]/g, randomUUID()), base), { method: 'POST', headers: { Origin: new URL(base).origin, Accept: 'text/html' }, redirect: 'manual' });
     const r = { status: post.status, html: await post.text(), location: post.headers.get('location') };
     inspect(`signed out POST ${route}`, r);
-    if (!refusedSignedOut(r) && r.status !== 405) fail(`signed out POST ${route}`, `HTTP ${r.status} instead of a refusal`);
+    if (!refusedSignedOut(r) && !(r.status >= 400 && r.status < 500)) fail(`signed out POST ${route}`, `HTTP ${r.status} instead of a refusal`);
   }
 
   if (!fs.existsSync(path.join(root, 'scripts', 'staff-create.mjs'))) {
