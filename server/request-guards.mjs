@@ -59,7 +59,10 @@ function backLink(req) {
   }
 }
 
-/** Allowed host patterns from SITE_URL and ALLOWED_ORIGINS (entries may be hosts or full origins). */
+/**
+ * Allowed host patterns from SITE_URL and ALLOWED_ORIGINS (entries may be hosts or full origins).
+ * @param {Record<string, string | undefined>} [env]
+ */
 export function configuredHosts(env = process.env) {
   const hosts = new Set();
   const add = (raw) => {

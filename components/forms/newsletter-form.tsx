@@ -58,7 +58,10 @@ export function NewsletterForm({ source }: { source: 'blog' | 'footer' }) {
         </div>
         <SubmitButton form={form} label="Subscribe" pendingLabel="Subscribing..." className="h-11" />
       </div>
-      <FieldError id={errorId} message={error} className={compact ? undefined : 'mx-auto max-w-md text-left'} />
+      {/* No summary in so small a form: the field's own message is the announcement. */}
+      <div role="alert">
+        <FieldError id={errorId} message={error} className={compact ? undefined : 'mx-auto max-w-md text-left'} />
+      </div>
       <FormOutcome form={form} summary={false} className={compact ? 'mt-3' : 'mx-auto mt-4 max-w-md text-left'} />
     </form>
   );

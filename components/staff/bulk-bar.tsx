@@ -13,8 +13,8 @@ export function BulkBar() {
         <Label htmlFor="bulk-status" className="text-xs text-muted-foreground">
           Set status of selected leads
         </Label>
-        <div className="flex gap-2">
-          <Select id="bulk-status" name="status" defaultValue="contacted" className="h-9 w-44 py-1 text-sm">
+        <div className="flex flex-wrap gap-2">
+          <Select id="bulk-status" name="status" defaultValue="contacted" className="h-9 w-40 py-1 text-sm sm:w-44">
             {leadStatuses.map((s) => (
               <option key={s} value={s}>
                 {statusLabel[s]}

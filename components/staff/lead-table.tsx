@@ -5,14 +5,16 @@ import { formatDateTime } from '@/lib/staff/format';
 import { StatusBadge } from './status-badge';
 
 const th = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
-const td = 'px-3 py-3 align-top text-sm';
+// Phones: each row becomes a small card (name and status first, then the details), no sideways scrolling.
+const td = 'px-3 py-3 align-top text-sm max-md:col-start-2 max-md:p-0 max-md:py-0.5';
+const label = 'text-muted-foreground md:hidden';
 
 export function LeadTable({ rows }: { rows: InboxRow[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[56rem] border-collapse">
+    <div className="md:overflow-x-auto">
+      <table className="w-full border-collapse md:min-w-[56rem]">
         <caption className="sr-only">Leads, newest first</caption>
-        <thead className="border-b border-border bg-muted">
+        <thead className="border-b border-border bg-muted max-md:sr-only">
           <tr>
             <th scope="col" className={`${th} w-10`}>
               <span className="sr-only">Select</span>
@@ -42,8 +44,8 @@ export function LeadTable({ rows }: { rows: InboxRow[] }) {
             const href = `/staff/leads/${kindByKind[r.kind].slug}/${r.id}`;
             const who = r.name || r.email;
             return (
-              <tr key={`${r.kind}:${r.id}`} className="hover:bg-muted/60">
-                <td className={td}>
+              <tr key={`${r.kind}:${r.id}`} className="hover:bg-muted/60 max-md:grid max-md:grid-cols-[1.75rem_1fr] max-md:px-4 max-md:py-3">
+                <td className="px-3 py-3 align-top text-sm max-md:col-start-1 max-md:row-span-6 max-md:p-0 max-md:pt-0.5">
                   <input
                     type="checkbox"
                     name="lead"
@@ -52,19 +54,25 @@ export function LeadTable({ rows }: { rows: InboxRow[] }) {
                     className="mt-0.5 size-4 accent-violet-700"
                   />
                 </td>
-                <td className={`${td} whitespace-nowrap text-muted-foreground`}>{formatDateTime(r.createdAt)}</td>
-                <td className={`${td} whitespace-nowrap`}>{kindShortLabel[r.kind]}</td>
-                <td className={`${td} max-w-72`}>
+                <td className={`${td} whitespace-nowrap text-muted-foreground max-md:order-4`}>{formatDateTime(r.createdAt)}</td>
+                <td className={`${td} whitespace-nowrap max-md:order-3 max-md:font-medium`}>{kindShortLabel[r.kind]}</td>
+                <td className={`${td} max-md:order-1 md:max-w-72`}>
                   <Link href={href} className="font-medium break-words text-foreground underline-offset-2 hover:text-brand-strong hover:underline">
                     {r.name || r.email}
                   </Link>
                   {r.name ? <div className="break-all text-muted-foreground">{r.email}</div> : null}
                 </td>
-                <td className={`${td} max-w-56 break-words`}>{r.company ?? <span className="text-muted-foreground">—</span>}</td>
-                <td className={td}>
+                <td className={`${td} break-words max-md:order-5 md:max-w-56 ${r.company ? '' : 'max-md:hidden'}`}>
+                  <span className={label}>Company: </span>
+                  {r.company ?? <span className="text-muted-foreground">—</span>}
+                </td>
+                <td className={`${td} max-md:order-2 max-md:pb-1`}>
                   <StatusBadge status={r.status} />
                 </td>
-                <td className={`${td} whitespace-nowrap`}>{r.ownerName ?? <span className="text-muted-foreground">Unassigned</span>}</td>
+                <td className={`${td} whitespace-nowrap max-md:order-6`}>
+                  <span className={label}>Owner: </span>
+                  {r.ownerName ?? <span className="text-muted-foreground">Unassigned</span>}
+                </td>
               </tr>
             );
           })}

@@ -18,7 +18,9 @@ export function StaffHeader({ user }: { user: StaffUser }) {
             {site.name} <span className="font-medium text-muted-foreground">Staff</span>
           </span>
         </Link>
-        <StaffNav links={links} />
+        <div className="max-sm:order-last max-sm:w-full">
+          <StaffNav links={links} />
+        </div>
         <div className="ml-auto flex items-center gap-3 text-sm">
           <span className="hidden text-right sm:block">
             <span className="block font-medium leading-tight">{user.name}</span>

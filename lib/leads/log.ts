@@ -12,7 +12,7 @@ export function errorSummary(err: unknown): Record<string, unknown> {
   const e = err as { name?: string; message?: string; code?: string; cause?: unknown; params?: unknown } | undefined;
   const cause = e?.cause as { name?: string; message?: string; code?: string } | undefined;
   // Drizzle's DrizzleQueryError keeps the name "Error"; it is known by its query parameters.
-  const drizzleWrapper = e?.constructor?.name === 'DrizzleQueryError' || (e && 'params' in e && e.message?.startsWith('Failed query'));
+  const drizzleWrapper = e?.constructor?.name === 'DrizzleQueryError' || (typeof e === 'object' && e !== null && 'params' in e && e.message?.startsWith('Failed query'));
   if (drizzleWrapper) {
     return cause ? { type: cause.name, code: cause.code, message: cause.message } : { type: 'DrizzleQueryError', message: 'query failed' };
   }

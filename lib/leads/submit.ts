@@ -43,7 +43,7 @@ export async function handleSubmission(kind: LeadKind, formData: FormData, ctx: 
   try {
     allowed = await consumeSubmission(ctx.limiters, kind, ctx.ip);
   } catch (err) {
-    log.error({ err: errorSummary(err), requestId: ctx.requestId, form: kind }, 'rate limiter failed; letting the submission through');
+    log.error({ error: errorSummary(err), requestId: ctx.requestId, form: kind }, 'rate limiter failed; letting the submission through');
     allowed = true;
   }
   if (!allowed) {
@@ -71,7 +71,7 @@ export async function handleSubmission(kind: LeadKind, formData: FormData, ctx: 
     const result = await storeLead(db, kind, data as any, key);
     if (!result.inserted) log.info({ requestId: ctx.requestId, form: kind }, 'repeated submission; nothing new stored');
   } catch (err) {
-    log.error({ err: errorSummary(err), requestId: ctx.requestId, form: kind }, 'storing the submission failed');
+    log.error({ error: errorSummary(err), requestId: ctx.requestId, form: kind }, 'storing the submission failed');
     return { status: 'failed', ...text.failure, values, token: keepToken, at };
   }
   return { status: 'success', ...text.success, token: randomUUID(), at };

@@ -161,6 +161,7 @@ export function createDeliveryLoop(options) {
   /** Claims one batch of due rows and delivers them; resolves with how many were claimed. */
   async function runOnce() {
     const rows = await claim(batchSize);
+    log.debug({ claimed: rows.length }, 'claimed due notifications');
     await Promise.all(
       rows.map((row) =>
         deliver(row).catch((err) => {
@@ -173,6 +174,7 @@ export function createDeliveryLoop(options) {
 
   async function loop() {
     while (!stopping) {
+      const afterNudge = nudged;
       nudged = false;
       let claimed = 0;
       try {
@@ -188,7 +190,9 @@ export function createDeliveryLoop(options) {
       }
       if (stopping) break;
       if (claimed === batchSize || nudged) continue; // more may be due right now
-      await sleep(failures ? Math.min(pollMs * 2 ** Math.min(failures, 4), 30_000) : pollMs);
+      // A nudge can come before the lead's transaction has committed: look again shortly.
+      const wait = failures ? Math.min(pollMs * 2 ** Math.min(failures, 4), 30_000) : afterNudge && claimed === 0 ? Math.min(200, pollMs) : pollMs;
+      await sleep(wait);
     }
   }
 
@@ -201,6 +205,7 @@ export function createDeliveryLoop(options) {
     },
     /** Something is due now (a lead was just stored in this process). */
     nudge() {
+      log.debug('delivery loop nudged');
       nudged = true;
       wake?.();
     },

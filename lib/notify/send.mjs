@@ -37,8 +37,12 @@ export function closeTransports() {
 function describe(err) {
   const e = /** @type {{ name?: string; code?: string; message?: string; responseCode?: number; cause?: any }} */ (err ?? {});
   if (e.name === 'TimeoutError') return 'timed out';
-  const code = e.cause?.code ?? e.code;
-  const text = (e.message ?? String(err)).replace(/[\u0000-\u001F\u007F]+/g, ' ').trim();
+  const cause = e.cause?.errors?.[0] ?? e.cause;
+  const code = cause?.code ?? e.code;
+  let text = e.message ?? String(err);
+  // fetch says only "fetch failed"; the reason (e.g. "connect ECONNREFUSED 127.0.0.1:9") is its cause.
+  if (cause?.message && !text.includes(cause.message)) text = `${text} (${cause.message})`;
+  text = text.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim();
   return (code && !text.includes(code) ? `${code}: ${text}` : text).slice(0, 300);
 }
 

@@ -21,13 +21,14 @@ export type InboxRow = {
   ownerName: string | null;
 };
 
+// Every branch names its columns: with a type filter, one branch is the whole query.
 const branches: Record<LeadKind, SQL> = {
   partner: sql`select 'partner'::text as lead_type, id, first_name || ' ' || last_name as name, email, company, partnership_type as summary, created_at from partner_applications`,
-  affiliate: sql`select 'affiliate'::text, id, first_name || ' ' || last_name, email, null::text, audience_size, created_at from affiliate_applications`,
-  agency: sql`select 'agency'::text, id, name, email, business_name, monthly_budget, created_at from agency_enquiries`,
-  contact: sql`select 'contact'::text, id, name, email, company, subject, created_at from contact_messages`,
-  newsletter: sql`select 'newsletter'::text, id, null::text, email, null::text, source, created_at from newsletter_subscriptions`,
-  dataRequest: sql`select 'dataRequest'::text, id, null::text, email, null::text, type, created_at from data_requests`,
+  affiliate: sql`select 'affiliate'::text as lead_type, id, first_name || ' ' || last_name as name, email, null::text as company, audience_size as summary, created_at from affiliate_applications`,
+  agency: sql`select 'agency'::text as lead_type, id, name, email, business_name as company, monthly_budget as summary, created_at from agency_enquiries`,
+  contact: sql`select 'contact'::text as lead_type, id, name, email, company, subject as summary, created_at from contact_messages`,
+  newsletter: sql`select 'newsletter'::text as lead_type, id, null::text as name, email, null::text as company, source as summary, created_at from newsletter_subscriptions`,
+  dataRequest: sql`select 'dataRequest'::text as lead_type, id, null::text as name, email, null::text as company, type as summary, created_at from data_requests`,
 };
 
 function leadsUnion(kind: LeadKind | null) {

@@ -68,6 +68,45 @@ export async function submitForm(form, values, { freshToken = true, headers = {}
   return { status: res.status, html, ms: performance.now() - started, location: res.headers.get('location') };
 }
 
+/** The server action id of a parsed form (from React's hidden `$ACTION_<n>:0` field), or undefined. */
+export function actionIdOf(form) {
+  for (const [name, value] of form.hidden) {
+    if (!/^\$ACTION_\d+:0$/.test(name)) continue;
+    try {
+      return JSON.parse(value).id;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+let encodeReply;
+/**
+ * POSTs `values` the way the page's JavaScript does (React's `encodeReply` of the action's arguments,
+ * `Next-Action` header, an RSC answer that holds the action's result). Returns { status, html, ms }
+ * (`html` is the RSC text of the answer).
+ */
+export async function submitFormJs(form, values, { headers = {}, signal, prevState = { status: 'idle' } } = {}) {
+  encodeReply ??= (await import('next/dist/compiled/react-server-dom-turbopack/client.node.js')).default.encodeReply;
+  const id = actionIdOf(form);
+  if (!id) throw new Error(`no server action id in the form of ${form.path}`);
+  const data = new FormData();
+  for (const name of tokenFieldNames(form)) data.append(name, randomUUID());
+  for (const [name, value] of Object.entries(values)) data.append(name, value);
+  const body = await encodeReply([prevState, data]);
+  const started = performance.now();
+  const res = await fetch(form.url, {
+    method: 'POST',
+    body,
+    headers: { Accept: 'text/x-component', 'Next-Action': id, Origin: new URL(form.url).origin, ...headers },
+    redirect: 'manual',
+    signal,
+  });
+  const html = await res.text();
+  return { status: res.status, html, ms: performance.now() - started, location: res.headers.get('location') };
+}
+
 let seq = 0;
 /** Valid values for each lead form, distinct per call (the email carries `tag`). */
 export function validValues(kind, tag = `${process.pid}-${Date.now()}-${++seq}`) {

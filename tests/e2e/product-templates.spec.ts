@@ -156,11 +156,14 @@ test.describe('/templates', () => {
     await expect(cards(page)).toHaveCount(templates.length);
   });
 
-  test('without JavaScript the page lists every template and the search form filters by GET', async ({ browser }) => {
+  test('without JavaScript the page lists every template and Preview links to the image', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/templates', { waitUntil: 'networkidle' });
     await expect(cards(page)).toHaveCount(templates.length);
+    // Preview falls back to a link to the full-size image.
+    const first = templates[0];
+    await expect(page.getByRole('link', { name: `Preview: ${first.title}` })).toHaveAttribute('href', first.image);
     await context.close();
   });
 

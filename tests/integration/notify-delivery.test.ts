@@ -155,6 +155,24 @@ for (const kind of databaseKinds) {
       expect(await loop().runOnce()).toBe(0);
     });
 
+    it('a lead stored in the same process nudges the running loop: delivered long before the next poll', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const l = loop({ pollMs: 60_000 });
+      l.start();
+      const g = globalThis as typeof globalThis & { __postcraftNotifyNudge?: () => void };
+      g.__postcraftNotifyNudge = () => l.nudge();
+      try {
+        await new Promise((r) => setTimeout(r, 200)); // the first poll has run; the next is a minute away
+        const started = Date.now();
+        await submit('agency');
+        await waitFor(() => smtp.messages.length === 1 && hooks.ok2xx.size === 1, 10_000, 'the nudged delivery');
+        expect(Date.now() - started).toBeLessThan(5000);
+      } finally {
+        delete g.__postcraftNotifyNudge;
+        await l.stop();
+      }
+    });
+
     it('every lead type has its own subject and fields; the data request type does not clash with the webhook type', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       const ids: Partial<Record<LeadKind, string>> = {};

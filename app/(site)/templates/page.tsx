@@ -1,16 +1,21 @@
-import { Suspense } from 'react';
 import { PageHero } from '@/components/site/page-hero';
 import { ClosingCta } from '@/components/sections/product/home/closing-cta';
-import { TemplateGallery, TemplatesFromUrl } from '@/components/sections/product/templates/template-gallery';
+import { TemplateCard } from '@/components/sections/product/templates/template-card';
+import { TemplateGallery } from '@/components/sections/product/templates/template-gallery';
+import { templates } from '@/content/templates';
 import { pageMetadata } from '@/lib/metadata';
 
 export const metadata = pageMetadata('/templates');
 
+/** The first cards' images load eagerly (they are on screen at load; the first is the LCP on phones); the rest lazily. */
+const EAGER = 4;
+
 /**
- * Prerendered: the HTML holds every template in a GET form (works without JavaScript); in the browser the
- * gallery reads `?q=&category=` from the URL and filters as you type.
+ * Prerendered: the HTML holds every template card (Server Components); in the browser the gallery reads
+ * `?q=&category=` from the URL and filters as you type.
  */
 export default function Page() {
+  const cards = Object.fromEntries(templates.map((t, i) => [t.id, <TemplateCard key={t.id} template={t} eager={i < EAGER} priority={i === 0} />]));
   return (
     <>
       <PageHero path="/templates" eyebrow="Templates" className="[&>div]:pb-10 sm:[&>div]:pb-12" />
@@ -19,9 +24,7 @@ export default function Page() {
           <h2 id="gallery-title" className="sr-only">
             Template gallery
           </h2>
-          <Suspense fallback={<TemplateGallery />}>
-            <TemplatesFromUrl />
-          </Suspense>
+          <TemplateGallery templates={templates} cards={cards} />
         </div>
       </section>
       <ClosingCta

@@ -8,6 +8,7 @@ import { eraseForRequest, getDataRequest, recordAudit } from '../data-requests';
 import { isUuid } from '../filters';
 import { staffLog } from '../log';
 import { onErased } from '../notify-hooks';
+import { changeStatus } from '../triage';
 
 export async function markDataRequestDone(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
   const user = await requireAdmin();
@@ -17,8 +18,10 @@ export async function markDataRequestDone(_prev: ActionResult, formData: FormDat
   const request = await getDataRequest(db, id);
   if (!request) return fail('This request no longer exists.');
   await recordAudit(db, request, 'completed', user.id);
+  // Done requests leave the open inbox (status archived, with the history entry).
+  await changeStatus(db, user.id, [{ kind: 'dataRequest', id }], 'archived');
   revalidatePath(`/staff/leads/data_request/${id}`);
-  return ok('Request marked as done.');
+  return ok('Request marked as done and archived.');
 }
 
 export async function eraseDataRequest(_prev: ActionResult, formData: FormData): Promise<ActionResult> {

@@ -287,7 +287,9 @@ export async function postRaw(page: Page, form: { formId: string; path: string }
   for (const [name, value] of hidden) if (name) multipart[name] = value;
   Object.assign(multipart, values);
   const origin = new URL(page.url()).origin;
-  return page.request.post(form.path, { multipart, headers: { Origin: origin, Accept: 'text/html', ...headers } });
+  // A header given as '' is left out (e.g. { Origin: '' } posts without an Origin header).
+  const sent = Object.fromEntries(Object.entries({ Origin: origin, Accept: 'text/html', ...headers }).filter(([, v]) => v !== ''));
+  return page.request.post(form.path, { multipart, headers: sent });
 }
 
 /**

@@ -1,82 +1,59 @@
 'use client';
-import { useId, useRef, useState } from 'react';
-import { usePathname, useSearchParams } from 'next/navigation';
+import * as React from 'react';
 import { Search, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ALL, clearedFilters, filterItems, filtersToQuery, readFilters, type FilterState } from '@/lib/filters';
-import { templateFilterChips, templateFilterFields, templates } from '@/content/templates';
+import { templateFilterChips, templateFilterFields, type Template } from '@/content/templates';
 import { cn } from '@/lib/utils';
-import { TemplateCard } from './template-card';
+import { TemplatePreviewProvider } from './template-preview';
 
-const EAGER = 4;
+// The filter state lives in the URL (`?q=&category=`): reload, back and a shared link show the same view.
+// Read with useSyncExternalStore (server snapshot: no filters), so the prerendered gallery hydrates as it is
+// instead of being thrown away and rendered again on the client.
+const urlEvent = 'postcraft:url';
+function subscribe(onChange: () => void) {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(urlEvent, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(urlEvent, onChange);
+  };
+}
+const getSearch = () => window.location.search;
+const getServerSearch = () => '';
 
-/** The gallery driven by the URL (`?q=&category=`): reload, back and a shared link show the same view. */
-export function TemplatesFromUrl() {
-  const params = useSearchParams();
-  const pathname = usePathname();
-  const url = readFilters(params, templateFilterChips);
-  const [q, setQ] = useState(url.q);
-  const [syncedQ, setSyncedQ] = useState(url.q);
-  if (url.q !== syncedQ) {
-    // The URL changed from outside (back/forward): adopt its search text.
-    setSyncedQ(url.q);
-    setQ(url.q);
-  }
-  const searchRef = useRef<HTMLInputElement>(null);
-
-  function navigate(next: FilterState, mode: 'push' | 'replace') {
-    const href = `${pathname}${filtersToQuery(next)}`;
-    if (mode === 'push') window.history.pushState(null, '', href);
-    else window.history.replaceState(null, '', href);
-  }
-
-  return (
-    <TemplateGallery
-      state={{ q, category: url.category }}
-      searchRef={searchRef}
-      onSearch={(value) => {
-        setQ(value);
-        navigate({ q: value, category: url.category }, 'replace');
-      }}
-      onCategory={(category) => navigate({ q, category }, 'push')}
-      onClear={() => {
-        setQ('');
-        navigate(clearedFilters, 'push');
-        searchRef.current?.focus();
-      }}
-    />
-  );
+function navigate(next: FilterState, mode: 'push' | 'replace') {
+  const url = `${window.location.pathname}${filtersToQuery(next)}`;
+  if (mode === 'push') window.history.pushState(window.history.state, '', url);
+  else window.history.replaceState(window.history.state, '', url);
+  window.dispatchEvent(new Event(urlEvent));
 }
 
-type Handlers = {
-  onSearch: (q: string) => void;
-  onCategory: (category: string) => void;
-  onClear: () => void;
-  searchRef: React.RefObject<HTMLInputElement | null>;
-};
-
 /**
- * Search box, the nine category chips, the result count and the grid. Without handlers (the rendering
- * in the HTML, before JavaScript) it is a plain GET form that lists every template.
+ * Search box, the nine category chips, the result count and the grid of server-rendered cards (`cards`, keyed
+ * by template id). Typing replaces the URL; choosing a category adds a history entry, so Back undoes it.
  */
-export function TemplateGallery({
-  state = clearedFilters,
-  onSearch,
-  onCategory,
-  onClear,
-  searchRef,
-}: { state?: FilterState } & Partial<Handlers>) {
-  const interactive = Boolean(onSearch);
-  const searchId = useId();
+export function TemplateGallery({ templates, cards }: { templates: readonly Template[]; cards: Record<string, React.ReactNode> }) {
+  const search = React.useSyncExternalStore(subscribe, getSearch, getServerSearch);
+  const state = React.useMemo(() => readFilters(new URLSearchParams(search), templateFilterChips), [search]);
+  const searchRef = React.useRef<HTMLInputElement>(null);
+  const searchId = React.useId();
   const shown = filterItems(templates, state, templateFilterFields);
+  const filtered = state.q.trim() !== '' || state.category !== ALL;
+
   return (
-    <div>
+    <TemplatePreviewProvider templates={templates}>
       <form
         role="search"
         method="get"
         action="/templates"
         aria-label="Templates"
-        onSubmit={interactive ? (e) => e.preventDefault() : undefined}
+        onSubmit={(e) => {
+          e.preventDefault();
+          // A chip is a submit button (so the form also works as a plain GET form); Enter in the box submits too.
+          const chip = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (chip?.name === 'category') navigate({ q: state.q, category: chip.value }, 'push');
+        }}
         className="flex flex-col gap-5"
       >
         <div className="relative mx-auto w-full max-w-xl">
@@ -92,25 +69,23 @@ export function TemplateGallery({
             maxLength={200}
             autoComplete="off"
             placeholder="Search templates..."
-            value={interactive ? state.q : undefined}
-            defaultValue={interactive ? undefined : state.q}
-            onChange={interactive ? (e) => onSearch!(e.target.value) : undefined}
+            value={state.q}
+            onChange={(e) => navigate({ q: e.target.value, category: state.category }, 'replace')}
             className="h-12 w-full rounded-full border border-input bg-white pr-4 pl-12 text-base shadow-sm placeholder:text-slate-500 focus-visible:border-brand focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-ring/40"
           />
         </div>
-        <div role="group" aria-label="Category" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:justify-center sm:px-0">
+        <div role="group" aria-label="Category" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:justify-center sm:gap-1.5 sm:px-0">
           {templateFilterChips.map((chip) => {
             const active = state.category === chip;
             return (
               <button
                 key={chip}
-                type={interactive ? 'button' : 'submit'}
-                name={interactive ? undefined : 'category'}
-                value={interactive ? undefined : chip}
+                type="submit"
+                name="category"
+                value={chip}
                 aria-pressed={active}
-                onClick={interactive ? () => onCategory!(chip) : undefined}
                 className={cn(
-                  'shrink-0 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors',
+                  'shrink-0 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3.5',
                   active ? 'border-transparent bg-gradient-brand text-white shadow-sm' : 'border-border bg-white text-slate-700 hover:border-violet-300 hover:text-brand-strong',
                 )}
               >
@@ -121,25 +96,32 @@ export function TemplateGallery({
         </div>
       </form>
       <p role="status" className="mt-8 text-sm text-muted-foreground">
-        {shown.length === templates.length && state.category === ALL && !state.q.trim()
-          ? `Showing all ${templates.length} templates`
-          : `Showing ${shown.length} of ${templates.length} templates`}
+        {filtered ? `Showing ${shown.length} of ${templates.length} templates` : `Showing all ${templates.length} templates`}
       </p>
       {shown.length ? (
         <ul className="mt-4 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-          {shown.map((t, i) => (
-            <TemplateCard key={t.id} template={t} eager={i < EAGER} interactive={interactive} />
+          {shown.map((t) => (
+            <li key={t.id} className="flex">
+              {cards[t.id]}
+            </li>
           ))}
         </ul>
       ) : (
         <div className="mt-4 flex flex-col items-center rounded-2xl border border-dashed border-input bg-white px-6 py-16 text-center">
           <SearchX aria-hidden className="size-10 text-slate-400" />
           <p className="mt-4 text-lg font-semibold text-foreground">No templates found matching your criteria.</p>
-          <Button variant="secondary" className="mt-6" onClick={onClear}>
+          <Button
+            variant="secondary"
+            className="mt-6"
+            onClick={() => {
+              navigate(clearedFilters, 'push');
+              searchRef.current?.focus();
+            }}
+          >
             Clear Filters
           </Button>
         </div>
       )}
-    </div>
+    </TemplatePreviewProvider>
   );
 }

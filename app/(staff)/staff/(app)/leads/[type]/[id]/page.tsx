@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ArrowLeft } from 'lucide-react';
 import { DataRequestPanel } from '@/components/staff/data-request-panel';
+import { DeliveriesPanel } from '@/components/staff/deliveries-panel';
 import { LeadFields } from '@/components/staff/lead-fields';
 import { NotesPanel } from '@/components/staff/notes-panel';
 import { Panel } from '@/components/staff/panel';
@@ -16,6 +17,7 @@ import { formatDateTime } from '@/lib/staff/format';
 import { kindBySlug, statusLabel } from '@/lib/staff/lead-kinds';
 import { getHistory, getLead, getNotes } from '@/lib/staff/leads';
 import { listStaff } from '@/lib/staff/users';
+import { listDeliveries } from '@/lib/notify/deliveries';
 
 export const metadata: Metadata = { title: 'Lead' };
 
@@ -29,11 +31,12 @@ export default async function LeadPage({ params }: Props) {
   const db = await getDb();
   const lead = await getLead(db, info.kind, id);
   if (!lead) notFound();
-  const [history, notes, staff, audit] = await Promise.all([
+  const [history, notes, staff, audit, deliveries] = await Promise.all([
     getHistory(db, info.kind, id),
     getNotes(db, info.kind, id),
     listStaff(db),
     info.kind === 'dataRequest' && user.role === 'admin' ? auditOf(db, id) : Promise.resolve([]),
+    listDeliveries(db, info.kind, id),
   ]);
   const f = lead.fields;
   const title = (f.name as string) || [f.first_name, f.last_name].filter(Boolean).join(' ') || String(f.email);
@@ -73,6 +76,9 @@ export default async function LeadPage({ params }: Props) {
               <DataRequestPanel requestId={lead.id} email={String(f.email)} audit={audit} />
             </Panel>
           ) : null}
+          <Panel title="Notifications">
+            <DeliveriesPanel deliveries={deliveries} back={`/staff/leads/${info.slug}/${id}`} />
+          </Panel>
           <Panel title="Status history">
             {history.length ? (
               <ol className="space-y-3 text-sm">

@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+
+/**
+ * Staff e2e helpers. The e2e server runs on the PostgreSQL of DATABASE_URL (npm test sets it), so the
+ * tests create staff accounts with `npm run staff:create` (the documented way) and put leads straight
+ * into that database, each with a unique marker so that tests never see each other's rows.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export function databaseUrl() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('The staff e2e tests need DATABASE_URL (the e2e server database); npm test sets it.');
+  return url;
+}
+
+export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+export type StaffAccount = { email: string; password: string; name: string; role: 'admin' | 'member' };
+
+export function createStaff(role: 'admin' | 'member', name = role === 'admin' ? 'Ada Admin' : 'Max Member'): StaffAccount {
+  const tag = randomUUID().slice(0, 8);
+  const account = { email: `staff-${role}-${tag}@e2e.example`, password: `correct horse ${tag} battery`, name: `${name} ${tag}`, role };
+  execFileSync(process.execPath, ['scripts/staff-create.mjs', '--email', account.email, '--name', account.name, '--role', role], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl(), STAFF_PASSWORD: account.password },
+    stdio: 'pipe',
+  });
+  return account;
+}
+
+/** Each caller looks like a different client address (the e2e server trusts X-Forwarded-For), so sign-in throttling of one test never meets another's. */
+export async function asFreshClient(page: Page) {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 250) + 1}` });
+}
+
+export async function signIn(page: Page, account: StaffAccount, { expectPath = /\/staff(\?.*)?$/ }: { expectPath?: RegExp } = {}) {
+  await asFreshClient(page);
+  if (!page.url().includes('/staff/sign-in')) await page.goto('/staff/sign-in');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(expectPath);
+}
+
+/** The session cookie of a signed-in page, as a Cookie header value. */
+export async function sessionCookieOf(page: Page) {
+  const cookies = await page.context().cookies();
+  const c = cookies.find((k) => /staff_session$/.test(k.name));
+  if (!c) throw new Error('no staff session cookie');
+  return `${c.name}=${c.value}`;
+}
+
+export const marker = () => `m${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+
+type LeadInsert =
+  | { kind: 'partner'; firstName: string; lastName: string; email: string; company: string; partnershipType?: string; message?: string; createdAt?: string }
+  | { kind: 'affiliate'; firstName: string; lastName: string; email: string; website: string; audienceSize?: string; createdAt?: string }
+  | { kind: 'agency'; name: string; email: string; businessName: string; monthlyBudget?: string; message?: string; createdAt?: string }
+  | { kind: 'contact'; name: string; email: string; company?: string | null; subject?: string; message?: string; createdAt?: string }
+  | { kind: 'newsletter'; email: string; source?: string; createdAt?: string }
+  | { kind: 'dataRequest'; email: string; type?: string; details?: string | null; createdAt?: string };
+
+/** Inserts a lead straight into the e2e database; returns its id. */
+export async function insertLead(lead: LeadInsert): Promise<string> {
+  const at = lead.createdAt ?? new Date().toISOString();
+  let rows: { id: string }[];
+  switch (lead.kind) {
+    case 'partner':
+      rows = await sql(
+        'insert into partner_applications (first_name, last_name, email, company, partnership_type, message, created_at) values ($1,$2,$3,$4,$5,$6,$7) returning id',
+        [lead.firstName, lead.lastName, lead.email, lead.company, lead.partnershipType ?? 'technology', lead.message ?? 'We would like to work together.', at],
+      );
+      break;
+    case 'affiliate':
+      rows = await sql('insert into affiliate_applications (first_name, last_name, email, website, audience_size, created_at) values ($1,$2,$3,$4,$5,$6) returning id', [
+        lead.firstName,
+        lead.lastName,
+        lead.email,
+        lead.website,
+        lead.audienceSize ?? 'Less than 1,000',
+        at,
+      ]);
+      break;
+    case 'agency':
+      rows = await sql('insert into agency_enquiries (name, email, business_name, monthly_budget, message, created_at) values ($1,$2,$3,$4,$5,$6) returning id', [
+        lead.name,
+        lead.email,
+        lead.businessName,
+        lead.monthlyBudget ?? '1000-2500',
+        lead.message ?? 'We manage many brands.',
+        at,
+      ]);
+      break;
+    case 'contact':
+      rows = await sql('insert into contact_messages (name, email, company, subject, message, created_at) values ($1,$2,$3,$4,$5,$6) returning id', [
+        lead.name,
+        lead.email,
+        lead.company ?? null,
+        lead.subject ?? 'A question',
+        lead.message ?? 'Hello there.',
+        at,
+      ]);
+      break;
+    case 'newsletter':
+      rows = await sql('insert into newsletter_subscriptions (email, source, created_at) values ($1,$2,$3) returning id', [lead.email, lead.source ?? 'blog', at]);
+      break;
+    case 'dataRequest':
+      rows = await sql('insert into data_requests (email, type, details, created_at) values ($1,$2,$3,$4) returning id', [lead.email, lead.type ?? 'export', lead.details ?? null, at]);
+      break;
+  }
+  return rows[0].id;
+}
+
+export const leadUrl = (slug: string, id: string) => `/staff/leads/${slug}/${id}`;

@@ -1,0 +1,90 @@
+import { expect, test } from './fixtures';
+import { createStaff, insertLead, leadUrl, marker, signIn, sql, type StaffAccount } from './helpers/staff';
+
+let admin: StaffAccount;
+let member: StaffAccount;
+test.beforeAll(() => {
+  admin = createStaff('admin');
+  member = createStaff('member');
+});
+
+test('an admin downloads the person\'s data and erases it in one go, leaving an audit entry without personal data', async ({ page }) => {
+  const m = marker();
+  const email = `subject-${m}@e2e.example`;
+  const partner = await insertLead({ kind: 'partner', firstName: 'Sam', lastName: 'Subject', email, company: 'Subject Ltd' });
+  const contact = await insertLead({ kind: 'contact', name: 'Sam Subject', email: email.toUpperCase(), subject: 'Hi' });
+  await insertLead({ kind: 'newsletter', email });
+  const request = await insertLead({ kind: 'dataRequest', email, type: 'erase', details: 'Please delete everything.' });
+  const bystander = await insertLead({ kind: 'contact', name: 'Bystander', email: `bystander-${m}@e2e.example` });
+
+  await signIn(page, admin);
+  await page.goto(leadUrl('partner', partner));
+  await page.getByLabel('New note').fill('Personal remark about Sam.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Note added.')).toBeVisible();
+
+  await page.goto(leadUrl('data_request', request));
+  const panel = page.getByRole('region', { name: 'Data request' });
+  const downloadPromise = page.waitForEvent('download');
+  await panel.getByRole('link', { name: 'Download data export' }).click();
+  const download = await downloadPromise;
+  const data = JSON.parse((await (await download.createReadStream()).toArray()).map((b) => Buffer.from(b).toString('utf8')).join(''));
+  expect(data.email).toBe(email);
+  expect(data.tables.partner_applications.map((r: { id: string }) => r.id)).toEqual([partner]);
+  expect(data.tables.contact_messages.map((r: { id: string }) => r.id)).toEqual([contact]);
+  expect(data.tables.newsletter_subscriptions).toHaveLength(1);
+  expect(data.tables.data_requests.map((r: { id: string }) => r.id)).toEqual([request]);
+  expect(data.staff_notes.map((n: { note: string }) => n.note)).toEqual(['Personal remark about Sam.']);
+  expect(JSON.stringify(data)).not.toContain('Bystander');
+
+  // Erasure needs the confirmation.
+  await panel.getByRole('checkbox', { name: 'I understand that this cannot be undone.' }).check();
+  await panel.getByRole('button', { name: 'Erase all data' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/data-requests/${request}$`));
+  await expect(page.getByText('Erasure complete: the request is done')).toBeVisible();
+  await expect(page.getByText('Partner applications: 1')).toBeVisible();
+  await expect(page.getByText('Contact messages: 1')).toBeVisible();
+  await expect(page.getByText('Staff notes: 1')).toBeVisible();
+  await expect(page.getByText('Data export downloaded')).toBeVisible();
+
+  for (const table of ['partner_applications', 'contact_messages', 'newsletter_subscriptions', 'data_requests']) {
+    expect(await sql(`select 1 from ${table} where lower(email) = lower($1)`, [email]), table).toHaveLength(0);
+  }
+  expect(await sql('select 1 from lead_notes where lead_id = $1', [partner])).toHaveLength(0);
+  expect(await sql('select 1 from contact_messages where id = $1', [bystander])).toHaveLength(1);
+  const audit = await sql<{ row: string }>('select row_to_json(a)::text as row from data_request_audit a where request_id = $1', [request]);
+  expect(audit.length).toBeGreaterThanOrEqual(2);
+  for (const a of audit) {
+    expect(a.row).not.toContain(email);
+    expect(a.row).not.toContain('Sam');
+  }
+  expect((await page.goto(leadUrl('data_request', request)))?.status()).toBe(404);
+});
+
+test('a member sees a data request but cannot export or erase (403)', async ({ page }) => {
+  const m = marker();
+  const request = await insertLead({ kind: 'dataRequest', email: `member-view-${m}@e2e.example`, type: 'export' });
+  await signIn(page, member);
+  await page.goto(leadUrl('data_request', request));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`member-view-${m}@e2e.example`);
+  await expect(page.getByRole('region', { name: 'Data request' })).toHaveCount(0);
+  const res = await page.request.get(`/staff/data-requests/${request}/export`, { maxRedirects: 0 });
+  expect(res.status()).toBe(403);
+  expect((await page.goto(`/staff/data-requests/${request}`))?.status()).toBe(403);
+});
+
+test('an admin marks an export request done: it leaves the open inbox, with an audit entry', async ({ page }) => {
+  const m = marker();
+  const request = await insertLead({ kind: 'dataRequest', email: `done-${m}@e2e.example`, type: 'export' });
+  await signIn(page, admin);
+  await page.goto(leadUrl('data_request', request));
+  const panel = page.getByRole('region', { name: 'Data request' });
+  await panel.getByRole('button', { name: 'Mark request as done' }).click();
+  await expect(panel.getByText('Request marked as done and archived.')).toBeVisible();
+  await expect(panel.getByText('This request is marked as done.')).toBeVisible();
+  await expect(panel.getByText(`Marked as done by ${admin.name}`)).toBeVisible();
+  await page.goto(`/staff?q=done-${m}`);
+  await expect(page.getByText('No leads match this filter')).toBeVisible();
+  await page.goto(`/staff?q=done-${m}&status=archived`);
+  await expect(page.getByRole('table', { name: 'Leads, newest first' }).locator('tbody tr')).toHaveCount(1);
+});

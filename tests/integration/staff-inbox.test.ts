@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffUser } from '@/lib/staff/create-user.mjs';
+import { csvCell, csvRecord } from '@/lib/staff/csv';
+import { eraseForRequest, personData } from '@/lib/staff/data-requests';
+import { parseFilter } from '@/lib/staff/filters';
+import { iterateLeads, listLeads } from '@/lib/staff/inbox';
+import { getHistory } from '@/lib/staff/leads';
+import { addNote, changeStatus, setOwner } from '@/lib/staff/triage';
+import { query } from '../helpers/databases';
+import { databaseKinds, type TestDb } from '../helpers/leads';
+
+describe('CSV cells', () => {
+  it('quotes per RFC 4180 and neutralises formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"');
+    for (const bad of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(bad).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell(null)).toBe('');
+    expect(csvRecord(['a', 1, null])).toBe('a,1,\r\n');
+  });
+});
+
+for (const kind of databaseKinds) {
+  describe(`inbox, triage and erasure on ${kind.name}`, () => {
+    let t: TestDb | undefined;
+    let staffId = '';
+    const run = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => query<T>(t!.handle, sql, params);
+    beforeAll(async () => {
+      t = await kind.open();
+      if (!t) return;
+      staffId = (await createStaffUser(t.handle, { email: 'triage@example.com', name: 'Tri Age', role: 'member', password: 'correct horse battery' })).id;
+    });
+    afterAll(async () => {
+      await t?.cleanup();
+    });
+    const active = () => Boolean(t);
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('lists all kinds newest first, searches and filters with bound parameters', async () => {
+      if (!active()) return;
+      await run(`insert into partner_applications (first_name, last_name, email, company, partnership_type, message, created_at) values ('Ada','Lovelace','ada@x.example','Engines 100%','technology','hello there', now() - interval '1 hour')`);
+      await run(`insert into agency_enquiries (name, email, business_name, monthly_budget, message, created_at) values ('Alan','alan@x.example','O''Brien & Co','5000+','msg', now() - interval '2 hours')`);
+      await run(`insert into newsletter_subscriptions (email, source, created_at) values ('news@x.example','blog', '2020-05-01T00:00:00Z')`);
+      const all = await listLeads(t!.db, parseFilter({}));
+      expect(all.rows.map((r) => r.kind)).toEqual(['partner', 'agency', 'newsletter']);
+      expect(all.rows[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@x.example', company: 'Engines 100%', status: 'new', ownerId: null });
+      expect((await listLeads(t!.db, parseFilter({ q: "o'brien" }))).rows.map((r) => r.kind)).toEqual(['agency']);
+      expect((await listLeads(t!.db, parseFilter({ q: '100%' }))).total).toBe(1);
+      expect((await listLeads(t!.db, parseFilter({ q: '%' }))).total).toBe(1); // a literal percent sign, not "anything"
+      expect((await listLeads(t!.db, parseFilter({ q: "' or 1=1 --" }))).total).toBe(0);
+      expect((await listLeads(t!.db, parseFilter({ type: 'newsletter' }))).total).toBe(1);
+      expect((await listLeads(t!.db, parseFilter({ from: '2020-05-01', to: '2020-05-01' }))).total).toBe(1);
+      expect((await listLeads(t!.db, parseFilter({ to: '2019-12-31' }))).total).toBe(0);
+      expect((await listLeads(t!.db, parseFilter({ page: '99' }))).total).toBe(3);
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('records status changes with who and when, and filters by status and owner', async () => {
+      if (!active()) return;
+      const [lead] = (await listLeads(t!.db, parseFilter({ type: 'partner' }))).rows;
+      const ref = { kind: lead.kind, id: lead.id };
+      expect(await changeStatus(t!.db, staffId, [ref], 'contacted')).toEqual([ref]);
+      expect(await changeStatus(t!.db, staffId, [ref], 'contacted')).toEqual([]); // no change, no history row
+      await changeStatus(t!.db, staffId, [ref, { kind: 'contact', id: '00000000-0000-4000-8000-000000000000' }], 'qualified');
+      expect(await setOwner(t!.db, staffId, ref, staffId)).toBe(true);
+      expect(await setOwner(t!.db, staffId, ref, '00000000-0000-4000-8000-000000000000')).toBe(false);
+      const history = await getHistory(t!.db, ref.kind, ref.id);
+      expect(history.map((h) => `${h.fromStatus}>${h.toStatus}:${h.by}`)).toEqual(['contacted>qualified:Tri Age', 'new>contacted:Tri Age']);
+      expect((await listLeads(t!.db, parseFilter({ status: 'qualified', owner: staffId }))).rows.map((r) => r.id)).toEqual([lead.id]);
+      expect((await listLeads(t!.db, parseFilter({ owner: 'none' }))).total).toBe(2);
+      await changeStatus(t!.db, staffId, [ref], 'archived');
+      expect((await listLeads(t!.db, parseFilter({}))).total).toBe(2); // archived leaves the open view
+      expect((await listLeads(t!.db, parseFilter({ status: 'all' }))).total).toBe(3);
+      expect(await run('select 1 from lead_triage where lead_id = $1', ['00000000-0000-4000-8000-000000000000'])).toHaveLength(0);
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('export iterates every row once across batches, even with equal timestamps', async () => {
+      if (!active()) return;
+      await run(`insert into contact_messages (name, email, subject, message, created_at) select 'Bulk ' || g, 'bulk' || g || '@x.example', 's', 'm', '2021-01-01T00:00:00.123456Z' from generate_series(1, 23) g`);
+      const seen: string[] = [];
+      for await (const batch of iterateLeads(t!.db, parseFilter({ type: 'contact', status: 'all' }), 5)) seen.push(...batch.map((r) => r.id));
+      expect(seen).toHaveLength(23);
+      expect(new Set(seen).size).toBe(23);
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('erasure deletes every row of the email in one transaction and audits counts only', async () => {
+      if (!active()) return;
+      const email = 'Subject@X.example';
+      const [p] = await run<{ id: string }>(`insert into partner_applications (first_name, last_name, email, company, partnership_type, message) values ('S','J',$1,'C','referral','hello there') returning id`, [email]);
+      await run(`insert into contact_messages (name, email, subject, message) values ('S', lower($1), 's', 'm')`, [email]);
+      const [r] = await run<{ id: string }>(`insert into data_requests (email, type) values ($1, 'erase') returning id`, [email]);
+      await addNote(t!.db, staffId, { kind: 'partner', id: p.id }, 'private remark');
+      await changeStatus(t!.db, staffId, [{ kind: 'partner', id: p.id }], 'contacted');
+
+      const data = await personData(t!.db, email);
+      expect(data.tables.partner_applications).toHaveLength(1);
+      expect(data.tables.contact_messages).toHaveLength(1);
+      expect(data.staff_notes).toHaveLength(1);
+
+      // A failure inside the transaction leaves everything as it was.
+      await expect(
+        eraseForRequest(t!.db, r.id, staffId, async () => {
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await run('select 1 from partner_applications where id = $1', [p.id])).toHaveLength(1);
+      expect(await run('select 1 from data_request_audit where request_id = $1', [r.id])).toHaveLength(0);
+
+      const result = await eraseForRequest(t!.db, r.id, staffId);
+      expect(result?.counts).toMatchObject({ partner_applications: 1, contact_messages: 1, data_requests: 1, lead_notes: 1, lead_triage: 1 });
+      for (const table of ['partner_applications', 'contact_messages', 'data_requests']) {
+        expect(await run(`select 1 from ${table} where lower(email) = lower($1)`, [email])).toHaveLength(0);
+      }
+      expect(await run('select 1 from lead_notes where lead_id = $1', [p.id])).toHaveLength(0);
+      expect(await run('select 1 from lead_status_history where lead_id = $1', [p.id])).toHaveLength(0);
+      const audit = await run<{ row: string }>('select row_to_json(a)::text as row from data_request_audit a where request_id = $1', [r.id]);
+      expect(audit).toHaveLength(1);
+      expect(audit[0].row.toLowerCase()).not.toContain('subject@x.example');
+      expect(await eraseForRequest(t!.db, r.id, staffId)).toBeNull(); // already done
+    });
+  });
+}
