@@ -6,7 +6,6 @@ import { asDate } from './format';
 import { rowsOf } from './inbox';
 import { kinds } from './lead-kinds';
 
-
 /**
  * Data requests from /gdpr. The export is every row, in every lead table, whose email is the requester's
  * (case-insensitive), with the staff notes about those rows. The erasure deletes the same rows, their
