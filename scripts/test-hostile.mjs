@@ -6,6 +6,7 @@
 // answer carries a clear message (refusals included), no payload comes back unescaped, nothing is
 // stored from a refused post, and no stored row breaks a rule of the forms. Exits non-zero otherwise.
 // The staff half (scripts/lib/hostile-staff.mjs) discovers the staff routes of the build.
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { benchEnv, launch, onCleanup, printTable, runSuite } from './lib/bench-env.mjs';
 import { staffBattery } from './lib/hostile-staff.mjs';
@@ -44,9 +45,12 @@ export function inspectAnswer(what, res, { mustRefuse = false, refused = formRef
   counts[`${String(res.status)[0]}xx`] = (counts[`${String(res.status)[0]}xx`] ?? 0) + 1;
   if (res.status >= 500) return fail(what, `HTTP ${res.status}`);
   if (stackTrace.test(res.html)) return fail(what, 'the answer shows a stack trace');
-  if (/<script>alert\(1\)<\/script>|<img src=x onerror/i.test(res.html)) return fail(what, 'a payload came back unescaped');
+  // A payload in a CSV or JSON download is data, not markup: only HTML answers can run it.
+  const html = !res.type || /html/i.test(res.type);
+  if (html && /<script>alert\(1\)<\/script>|<img src=x onerror/i.test(res.html)) return fail(what, 'a payload came back unescaped');
   const redirect = res.status >= 300 && res.status < 400;
-  if (!redirect && res.status !== 204 && visibleText(res.html ?? '').length < 20) return fail(what, `HTTP ${res.status} without a clear message`);
+  const download = !html && res.status >= 200 && res.status < 300; // a CSV or JSON file: its content is the answer
+  if (!redirect && !download && res.status !== 204 && visibleText(res.html ?? '').length < 20) return fail(what, `HTTP ${res.status} without a clear message`);
   if (mustRefuse && !refused(res)) return fail(what, `accepted (HTTP ${res.status}) instead of refused with a message`);
 }
 
@@ -92,100 +96,130 @@ async function findForm(base, spec) {
   return { ...form, url: new URL(form.attrs.action || spec.path, new URL(spec.path, base)).href, path: spec.path };
 }
 
-async function formBattery(base) {
-  for (const spec of formSpecs) {
-    const form = await findForm(base, spec);
-    if (!form) {
-      fail(spec.kind, `form not found on ${spec.path}`);
-      continue;
-    }
-    // Every field the form really has must be covered by the battery.
-    const onPage = form.fields.map((c) => c.name).filter((n) => !ignoredFields.has(n));
-    const covered = new Set(['email', ...Object.keys(spec.text), ...Object.keys(spec.enums)]);
-    const uncovered = [...new Set(onPage)].filter((n) => !covered.has(n));
-    total++;
-    if (uncovered.length) fail(`${spec.kind}`, `fields not covered by the battery: ${uncovered.join(', ')}`);
-    const valid = () => ({ ...spec.text, ...spec.enums, email: email() });
-    const post = (values, opts) => submitForm(form, values, opts).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' }));
-    const refusedPost = async (what, values, opts) => {
-      refusedEmails.push(values.email);
-      inspectAnswer(what, await post(values, opts), { mustRefuse: true });
-    };
+/** The multipart body a browser would send for `values` (with the form's hidden inputs). */
+async function encodeForm(form, values) {
+  const body = new FormData();
+  for (const [n, v] of form.hidden) if (!(n in values)) body.append(n, n === 'submissionToken' ? randomUUID() : v);
+  for (const [n, v] of Object.entries(values)) body.append(n, v);
+  const req = new Request(form.url, { method: 'POST', body });
+  return { type: req.headers.get('content-type'), bytes: new Uint8Array(await req.arrayBuffer()) };
+}
 
-    for (const name of [...Object.keys(spec.text), 'email']) {
-      // NUL and other control characters: refused in every field.
-      for (const [label, bad] of control) {
-        const values = valid();
-        values[name] = name === 'email' ? `a${bad}@example.com` : `${values[name]}${bad}`;
-        await refusedPost(`${spec.kind}.${name} with ${label}`, values);
-      }
-      // CR/LF: refused in the address (header injection); kept as a line break in text.
-      {
-        const values = valid();
-        values[name] = name === 'email' ? `a@example.com${crlf[1]}` : `${values[name]}${crlf[1]}`;
-        if (name === 'email') await refusedPost(`${spec.kind}.email with CRLF`, values);
-        else inspectAnswer(`${spec.kind}.${name} with CRLF`, await post(values));
-      }
-      // XSS, SQL and formula payloads: refused as an address; stored as text elsewhere, never run.
-      for (const [label, bad] of dangerousText) {
-        const values = valid();
-        values[name] = name === 'email' ? `${bad}@example.com` : bad;
-        if (name === 'email') await refusedPost(`${spec.kind}.email with ${label}`, values);
-        else inspectAnswer(`${spec.kind}.${name} with ${label}`, await post(values));
-      }
-      // Over the field's limit (the longest limit is 5,000 characters).
+/** The forms are attacked side by side (one client each), the requests of one form in turn. */
+async function formBattery(base) {
+  await Promise.all(formSpecs.map((spec) => oneForm(base, spec)));
+}
+
+async function oneForm(base, spec) {
+  const form = await findForm(base, spec);
+  if (!form) {
+    fail(spec.kind, `form not found on ${spec.path}`);
+    return;
+  }
+  // Every field the form really has must be covered by the battery.
+  const onPage = form.fields.map((c) => c.name).filter((n) => !ignoredFields.has(n));
+  const covered = new Set(['email', ...Object.keys(spec.text), ...Object.keys(spec.enums)]);
+  const uncovered = [...new Set(onPage)].filter((n) => !covered.has(n));
+  total++;
+  if (uncovered.length) fail(`${spec.kind}`, `fields not covered by the battery: ${uncovered.join(', ')}`);
+  const valid = () => ({ ...spec.text, ...spec.enums, email: email() });
+  const post = (values, opts) => submitForm(form, values, opts).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' }));
+  const refusedPost = async (what, values, opts) => {
+    refusedEmails.push(values.email);
+    inspectAnswer(what, await post(values, opts), { mustRefuse: true });
+  };
+
+  for (const name of [...Object.keys(spec.text), 'email']) {
+    // NUL and other control characters: refused in every field.
+    for (const [label, bad] of control) {
       const values = valid();
-      values[name] = name === 'email' ? `${'x'.repeat(6000)}@example.com` : 'x'.repeat(6000);
-      await refusedPost(`${spec.kind}.${name} over its limit`, values);
+      values[name] = name === 'email' ? `a${bad}@example.com` : `${values[name]}${bad}`;
+      await refusedPost(`${spec.kind}.${name} with ${label}`, values);
     }
-    // Tampered enumerations.
-    for (const name of Object.keys(spec.enums)) {
-      for (const bad of ['admin', '', 'technology OR 1=1', `${spec.enums[name]} `, '\u0000', spec.enums[name].toUpperCase()]) {
-        if (bad === spec.enums[name]) continue;
-        const values = valid();
-        values[name] = bad;
-        await refusedPost(`${spec.kind}.${name} tampered to ${JSON.stringify(bad)}`, values);
-      }
-    }
-    // Missing or forged token (a hand-made post): answered normally, no 5xx.
-    inspectAnswer(`${spec.kind} without its token`, await post(valid(), { freshToken: false }));
-    {
-      const f = { ...form, hidden: form.hidden.map(([n, v]) => (n === 'submissionToken' ? [n, '<script>alert(1)</script>'] : [n, v])) };
-      inspectAnswer(`${spec.kind} with a forged token`, await submitForm(f, valid(), { freshToken: false }).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
-    }
-    // Without the server action's hidden fields, or with a forged action id.
+    // CR/LF: refused in the address (header injection); kept as a line break in text.
     {
       const values = valid();
-      refusedEmails.push(values.email);
-      inspectAnswer(`${spec.kind} without the action's hidden fields`, await submitForm({ ...form, hidden: [] }, values).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
-      const forged = { ...form, hidden: form.hidden.map(([n, v]) => [n, n.startsWith('$ACTION') && v.includes('"id"') ? v.replace(/"id":"[0-9a-f]+"/, '"id":"00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00"') : v]) };
-      const v2 = valid();
-      refusedEmails.push(v2.email);
-      inspectAnswer(`${spec.kind} with a forged action id`, await submitForm(forged, v2).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
+      values[name] = name === 'email' ? `a@example.com${crlf[1]}` : `${values[name]}${crlf[1]}`;
+      if (name === 'email') await refusedPost(`${spec.kind}.email with CRLF`, values);
+      else inspectAnswer(`${spec.kind}.${name} with CRLF`, await post(values));
     }
-    // Oversized bodies: 100 kB and 2 MB.
-    for (const size of [100 * 1024, 2 * 1024 * 1024]) {
+    // XSS, SQL and formula payloads: refused as an address; stored as text elsewhere, never run.
+    for (const [label, bad] of dangerousText) {
       const values = valid();
-      values[Object.keys(spec.text)[0] ?? 'email'] = 'y'.repeat(size);
-      await refusedPost(`${spec.kind} with a ${size >= 1 << 20 ? '2 MB' : '100 kB'} body`, values);
+      values[name] = name === 'email' ? `${bad}@example.com` : bad;
+      if (name === 'email') await refusedPost(`${spec.kind}.email with ${label}`, values);
+      else inspectAnswer(`${spec.kind}.${name} with ${label}`, await post(values));
     }
-    // Cross-origin and opaque-origin posts are refused and store nothing.
-    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example']) {
-      await refusedPost(`${spec.kind} posted with Origin: ${origin}`, valid(), { headers: { Origin: origin } });
+    // Over the field's limit (the longest limit is 5,000 characters).
+    const values = valid();
+    values[name] = name === 'email' ? `${'x'.repeat(6000)}@example.com` : 'x'.repeat(6000);
+    await refusedPost(`${spec.kind}.${name} over its limit`, values);
+  }
+  // Tampered enumerations.
+  for (const name of Object.keys(spec.enums)) {
+    for (const bad of ['admin', '', 'technology OR 1=1', `${spec.enums[name]} `, '\u0000', spec.enums[name].toUpperCase()]) {
+      if (bad === spec.enums[name]) continue;
+      const values = valid();
+      values[name] = bad;
+      await refusedPost(`${spec.kind}.${name} tampered to ${JSON.stringify(bad)}`, values);
     }
-    // Wrong content types: never a 5xx.
-    const v = valid();
-    refusedEmails.push(v.email);
-    for (const [type, body] of [
-      ['application/json', JSON.stringify(v)],
-      ['text/plain', `email=${v.email}`],
-      ['application/x-www-form-urlencoded', new URLSearchParams({ ...v, ...Object.fromEntries(form.hidden) }).toString()],
-      ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
-      ['multipart/form-data; boundary=nothing-matches', '--other\r\n\r\n'],
-    ]) {
-      const res = await fetch(form.url, { method: 'POST', headers: { 'Content-Type': type, Origin: new URL(base).origin, Accept: 'text/html' }, body }).catch((e) => ({ status: e.cause?.code ?? 'reset', text: async () => '' }));
-      inspectAnswer(`${spec.kind} posted as ${type}`, { status: res.status, html: await res.text() });
-    }
+  }
+  // Missing or forged token (a hand-made post): answered normally, no 5xx.
+  inspectAnswer(`${spec.kind} without its token`, await post(valid(), { freshToken: false }));
+  {
+    const f = { ...form, hidden: form.hidden.map(([n, v]) => (n === 'submissionToken' ? [n, '<script>alert(1)</script>'] : [n, v])) };
+    inspectAnswer(`${spec.kind} with a forged token`, await submitForm(f, valid(), { freshToken: false }).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
+  }
+  // Without the server action's hidden fields, or with a forged action id.
+  {
+    const values = valid();
+    refusedEmails.push(values.email);
+    inspectAnswer(`${spec.kind} without the action's hidden fields`, await submitForm({ ...form, hidden: [] }, values).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
+    const forged = { ...form, hidden: form.hidden.map(([n, v]) => [n, n.startsWith('$ACTION') && v.includes('"id"') ? v.replace(/"id":"[0-9a-f]+"/, '"id":"00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00"') : v]) };
+    const v2 = valid();
+    refusedEmails.push(v2.email);
+    inspectAnswer(`${spec.kind} with a forged action id`, await submitForm(forged, v2).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
+  }
+  // Oversized bodies: 100 kB and 2 MB.
+  for (const size of [100 * 1024, 2 * 1024 * 1024]) {
+    const values = valid();
+    values[Object.keys(spec.text)[0] ?? 'email'] = 'y'.repeat(size);
+    await refusedPost(`${spec.kind} with a ${size >= 1 << 20 ? '2 MB' : '100 kB'} body`, values);
+  }
+  // The same 2 MB sent without a Content-Length (chunked), and a form cut off in the middle.
+  {
+    const values = valid();
+    refusedEmails.push(values.email);
+    const { type, bytes } = await encodeForm(form, { ...values, [Object.keys(spec.text)[0] ?? 'email']: 'y'.repeat(2 * 1024 * 1024) });
+    const stream = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < bytes.length; i += 65536) c.enqueue(bytes.subarray(i, i + 65536));
+        c.close();
+      },
+    });
+    const headers = { 'Content-Type': type, Origin: new URL(base).origin, Accept: 'text/html' };
+    const res = await fetch(form.url, { method: 'POST', body: stream, duplex: 'half', headers }).then(async (r) => ({ status: r.status, html: await r.text() }), (e) => ({ status: e.cause?.code ?? 'reset', html: '' }));
+    inspectAnswer(`${spec.kind} with a 2 MB body sent without a length (chunked)`, res, { mustRefuse: true });
+    const cut = await encodeForm(form, valid());
+    const res2 = await fetch(form.url, { method: 'POST', body: cut.bytes.subarray(0, cut.bytes.length - 30), headers: { ...headers, 'Content-Type': cut.type } }).then(async (r) => ({ status: r.status, html: await r.text() }), (e) => ({ status: e.cause?.code ?? 'reset', html: '' }));
+    inspectAnswer(`${spec.kind} with a form body cut off before its end`, res2);
+  }
+  // Cross-origin and opaque-origin posts are refused and store nothing.
+  for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example']) {
+    await refusedPost(`${spec.kind} posted with Origin: ${origin}`, valid(), { headers: { Origin: origin } });
+  }
+  // Wrong content types: never a 5xx.
+  const v = valid();
+  refusedEmails.push(v.email);
+  for (const [type, body] of [
+    ['application/json', JSON.stringify(v)],
+    ['text/plain', `email=${v.email}`],
+    ['application/x-www-form-urlencoded', new URLSearchParams({ ...v, ...Object.fromEntries(form.hidden) }).toString()],
+    ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
+    ['multipart/form-data; boundary=nothing-matches', '--other\r\n\r\n'],
+  ]) {
+    const res = await fetch(form.url, { method: 'POST', headers: { 'Content-Type': type, Origin: new URL(base).origin, Accept: 'text/html' }, body }).catch((e) => ({ status: e.cause?.code ?? 'reset', text: async () => '' }));
+    inspectAnswer(`${spec.kind} posted as ${type}`, { status: res.status, html: await res.text() });
   }
 }
 

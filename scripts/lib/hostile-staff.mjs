@@ -159,13 +159,14 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
     for (const p of instantiate(route, [])) {
       const r = await get(base, p);
       inspect(`signed out GET ${p.slice(0, 90)}`, r);
-      if (!refusedSignedOut(r)) fail(`signed out GET ${p.slice(0, 90)}`, `HTTP ${r.status} instead of a redirect to sign-in or a refusal`);
+      // (405: a POST-only route, such as sign-out, answering a GET with a page saying so.)
+      if (!refusedSignedOut(r) && r.status !== 405) fail(`signed out GET ${p.slice(0, 90)}`, `HTTP ${r.status} instead of a redirect to sign-in or a refusal`);
       if (/text\/csv|application\/json/.test(r.type) && r.status < 300) fail(`signed out GET ${p.slice(0, 90)}`, 'data was sent');
     }
     const post = await fetch(new URL(route.replace(/\[[^\]]+\]/g, randomUUID()), base), { method: 'POST', headers: { Origin: new URL(base).origin, Accept: 'text/html' }, redirect: 'manual' });
     const r = { status: post.status, html: await post.text(), location: post.headers.get('location') };
     inspect(`signed out POST ${route}`, r);
-    if (!refusedSignedOut(r) && r.status !== 405) fail(`signed out POST ${route}`, `HTTP ${r.status} instead of a refusal`);
+    if (!refusedSignedOut(r) && !(r.status >= 400 && r.status < 500)) fail(`signed out POST ${route}`, `HTTP ${r.status} instead of a refusal`);
   }
 
   if (!fs.existsSync(path.join(root, 'scripts', 'staff-create.mjs'))) {
@@ -307,7 +308,7 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
   if (exportRoute) {
     const res = await fetch(new URL(`${exportRoute}?status=all`, base), { headers: { Cookie: session.cookie }, redirect: 'manual' });
     const text = await res.text();
-    inspect(`admin GET ${exportRoute}`, { status: res.status, html: res.headers.get('content-type')?.includes('html') ? text : '' });
+    inspect(`admin GET ${exportRoute}`, { status: res.status, html: text, type: res.headers.get('content-type') ?? '' });
     const records = parseCsv(text);
     const formulas = records.flat().filter((c) => /^[=+\-@\t\r]/.test(c));
     note(`CSV export: ${records.length} records`);

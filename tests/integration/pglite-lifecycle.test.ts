@@ -19,7 +19,7 @@ describe('embedded database lifecycle', () => {
     const rows = await query<{ name: string }>(second.handle, 'select name from agency_enquiries');
     expect(rows).toEqual([{ name: 'Kept' }]);
     await second.handle.close();
-  });
+  }, 120_000); // opening, migrating and closing an embedded database takes a while on a busy 2-core machine
 
   it('refuses, with a clear message, to be opened by a second process at the same time', async () => {
     const dataDir = tempDir();

@@ -70,5 +70,5 @@ describe.skipIf(!hasBuild)('the server on the embedded database', () => {
     expect(await exit).toBe(0);
     expect(out).toContain('postcraft: stopped (SIGTERM)');
     expect(fs.existsSync(path.join(dataDir, 'postmaster.lock'))).toBe(false);
-  });
+  }, 120_000); // opening, migrating and closing an embedded database takes a while on a busy 2-core machine
 });

@@ -23,10 +23,11 @@ export async function signIn(_prev: SignInState, formData: FormData): Promise<Si
     return { status: 'invalid', fieldErrors, email, at };
   }
 
-  // Control characters (NUL included) cannot be in an account's address: the same refusal, without a query.
-  if (/[\u0000-\u001F\u007F]/.test(email) || password.includes('\u0000')) {
+  // An address with control characters (NUL included) cannot belong to an account, and PostgreSQL
+  // cannot even compare text holding NUL: refused like wrong credentials, before the database.
+  if (/[\u0000-\u001F\u007F-\u009F]/.test(email)) {
     req.setStatus(401);
-    return { status: 'refused', message: incorrectCredentials, email: '', at };
+    return { status: 'refused', message: incorrectCredentials, email: email.replace(/[\u0000-\u001F\u007F-\u009F]/g, ''), at };
   }
 
   const throttle = await getThrottle();
