@@ -73,7 +73,7 @@ async function load(label, urls) {
         if (Number.isFinite(r.ms)) lat.push(r.ms);
         if (r.status === 200 && r.html.includes(successTitle[kind])) succeeded.add(values.email);
         else {
-          const key = r.status === 200 ? '200 without success' : String(r.status);
+          const key = r.html.includes('Submission Failed') ? `${r.status} Submission Failed` : r.status === 200 ? '200 without success' : String(r.status);
           other[key] = (other[key] ?? 0) + 1;
         }
       }
