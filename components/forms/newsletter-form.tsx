@@ -17,9 +17,10 @@ const variants = {
   footer: {
     id: 'newsletter-footer',
     action: subscribeFromFooter,
-    // The footer is on every page: it posts to the page it is on (no permalink); in the answer the
-    // outcome or the field takes focus (autofocus), which brings the visitor back to the footer.
-    permalink: undefined,
+    // The footer is on every page: it posts to the page it is on ('?': same path, no fragment, a valid
+    // non-empty action); in the answer the outcome or the field takes focus (autofocus), which brings
+    // the visitor back to the footer.
+    permalink: '?',
     title: 'Get product news and tips',
     text: undefined,
   },

@@ -1,17 +1,19 @@
 'use client';
 import * as React from 'react';
-import { useActionState } from 'react';
-import { useFormStatus } from 'react-dom';
+import { startTransition, useActionState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { idle, type ActionResult } from '@/lib/staff/action-state';
 import { cn } from '@/lib/utils';
 
 type Action = (prev: ActionResult, formData: FormData) => Promise<ActionResult>;
 const ResultContext = React.createContext<ActionResult>(idle);
+const PendingContext = React.createContext(false);
 
 /**
  * A staff form bound to a server action: works without JavaScript (plain POST, the page re-renders with
- * the answer) and announces the outcome in a live region with JavaScript.
+ * the answer) and announces the outcome in a live region with JavaScript. With JavaScript the submission
+ * goes through onSubmit, so that what was typed stays after an error (React resets a form whose `action`
+ * runs); `resetOnSuccess` clears it after a success.
  */
 export function ActionForm({
   action,
@@ -26,14 +28,23 @@ export function ActionForm({
   resetOnSuccess?: boolean;
   'aria-label'?: string;
 }) {
-  const [state, formAction] = useActionState(action, idle);
+  const [state, formAction, pending] = useActionState(action, idle);
   const ref = React.useRef<HTMLFormElement>(null);
   React.useEffect(() => {
     if (resetOnSuccess && state.status === 'success') ref.current?.reset();
   }, [state, resetOnSuccess]);
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(e.currentTarget, submitter instanceof HTMLElement ? submitter : null);
+    startTransition(() => formAction(data));
+  }
   return (
-    <form ref={ref} action={formAction} className={className} aria-label={ariaLabel}>
-      <ResultContext.Provider value={state}>{children}</ResultContext.Provider>
+    <form ref={ref} action={formAction} onSubmit={onSubmit} className={className} aria-label={ariaLabel}>
+      <PendingContext.Provider value={pending}>
+        <ResultContext.Provider value={state}>{children}</ResultContext.Provider>
+      </PendingContext.Provider>
     </form>
   );
 }
@@ -53,7 +64,7 @@ export function useActionResult() {
 }
 
 export function SubmitButton({ children, pendingLabel, ...props }: ButtonProps & { pendingLabel?: string }) {
-  const { pending } = useFormStatus();
+  const pending = React.useContext(PendingContext);
   return (
     <Button type="submit" disabled={pending || props.disabled} {...props}>
       {pending && pendingLabel ? pendingLabel : children}

@@ -10,7 +10,7 @@ export function TriagePanel({ lead, staff }: { lead: LeadRecord; staff: StaffAcc
   const ref = `${lead.kind}:${lead.id}`;
   return (
     <div className="space-y-5">
-      <ActionForm action={updateLeadStatus} aria-label="Status">
+      <ActionForm action={updateLeadStatus} aria-label="Change status">
         <input type="hidden" name="lead" value={ref} />
         <Label htmlFor="lead-status">Status</Label>
         <div className="flex gap-2">
@@ -27,7 +27,7 @@ export function TriagePanel({ lead, staff }: { lead: LeadRecord; staff: StaffAcc
         </div>
         <ActionMessage className="mt-1.5" />
       </ActionForm>
-      <ActionForm action={assignLeadOwner} aria-label="Owner">
+      <ActionForm action={assignLeadOwner} aria-label="Assign owner">
         <input type="hidden" name="lead" value={ref} />
         <Label htmlFor="lead-owner">Owner</Label>
         <div className="flex gap-2">

@@ -5,6 +5,10 @@
 import { z } from 'zod';
 import { audienceSizes, dataRequestTypes, monthlyBudgets, partnershipTypes, values } from './options';
 
+// No `new Function` probe: the site's CSP forbids eval, and zod's probe for it is reported by the browser
+// (a CSP issue in the console on every page with a form).
+z.config({ jitless: true });
+
 /** Maximum lengths, in characters. */
 export const limits = { name: 100, email: 254, website: 2048, subject: 200, message: 5000 } as const;
 

@@ -3,6 +3,7 @@ import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
+import { requestContext } from '@/lib/leads/request-context';
 import { validateSession, type StaffUser } from './sessions';
 import { createThrottle, throttleConfig, type SignInThrottle } from './throttle';
 
@@ -73,6 +74,21 @@ export async function requireAdmin(returnTo?: string): Promise<StaffUser> {
   if (user.role !== 'admin') forbidden();
   return user;
 }
+
+/**
+ * For server actions: the admin, or null for a member after answering 403. A fetch from the page (with
+ * JavaScript) gets forbidden(): HTTP 403 and the 403 page. A plain form post (no JavaScript) gets HTTP 403
+ * with the page and the action's refusal message (Next would render a plain post's forbidden() as a 404).
+ */
+export async function requireAdminForAction(): Promise<StaffUser | null> {
+  const user = await requireStaff();
+  if (user.role === 'admin') return user;
+  if ((await headers()).get('next-action')) forbidden();
+  (await requestContext()).setStatus(403);
+  return null;
+}
+
+export const adminOnlyMessage = 'Only admins can do this.';
 
 type Handle = { kind: 'pglite' | 'postgres'; client: unknown };
 const g = globalThis as typeof globalThis & { __postcraftDb?: Promise<Handle>; __postcraftStaffThrottle?: SignInThrottle };

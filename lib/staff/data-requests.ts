@@ -2,11 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { LeadKind } from '@/lib/leads/schemas';
 import { dataRequestAudit } from '@/lib/db/staff-schema';
+import { asDate } from './format';
 import { rowsOf } from './inbox';
 import { kinds } from './lead-kinds';
-
-/** A timestamp read through db.execute: node-postgres under Drizzle gives a string, PGlite a Date. */
-const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
 /**
  * Data requests from /gdpr. The export is every row, in every lead table, whose email is the requester's

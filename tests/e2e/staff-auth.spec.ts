@@ -1,5 +1,9 @@
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 import { asFreshClient, createStaff, databaseUrl, sessionCookieOf, signIn, sql, type StaffAccount } from './helpers/staff';
+
+// Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 
 let admin: StaffAccount;
 let member: StaffAccount;
@@ -142,8 +146,9 @@ test.describe('roles', () => {
     await signIn(page, admin);
     await page.goto('/staff/users');
     const email = `new-${Date.now()}@e2e.example`;
+    const who = `Nia New ${Date.now().toString(36)}`;
     const form = page.getByRole('form', { name: 'Add an account' });
-    await form.getByLabel('Name').fill('Nia New');
+    await form.getByLabel('Name').fill(who);
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Initial password').fill('short');
     await form.getByRole('button', { name: 'Create account' }).click();
@@ -151,16 +156,16 @@ test.describe('roles', () => {
     await form.getByLabel('Initial password').fill('a perfectly long passphrase');
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(form.getByText(`Account created for ${email}`)).toBeVisible();
-    const row = page.getByRole('form', { name: 'Account of Nia New' });
+    const row = page.getByRole('form', { name: `Account of ${who}` });
     await expect(row.getByText(email)).toBeVisible();
-    await row.getByLabel('Role of Nia New').selectOption('admin');
-    await row.getByRole('button', { name: 'Change role of Nia New' }).click();
+    await row.getByLabel(`Role of ${who}`, { exact: true }).selectOption('admin');
+    await row.getByRole('button', { name: `Change role of ${who}` }).click();
     await expect(row.getByText('Role changed to admin.')).toBeVisible();
-    await row.getByRole('button', { name: 'Disable Nia New' }).click();
+    await row.getByRole('button', { name: `Disable ${who}` }).click();
     await expect(row.getByText('Account disabled')).toBeVisible();
     await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
-    await row.getByRole('button', { name: 'Remove Nia New' }).click();
-    await expect(page.getByRole('form', { name: 'Account of Nia New' })).toHaveCount(0);
+    await row.getByRole('button', { name: `Remove ${who}` }).click();
+    await expect(page.getByRole('form', { name: `Account of ${who}` })).toHaveCount(0);
     expect(await sql('select 1 from staff_users where email = $1', [email])).toHaveLength(0);
   });
 });

@@ -1,6 +1,10 @@
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 import { expectAxeCleanAtBothWidths } from './helpers/company';
 import { createStaff, insertLead, leadUrl, marker, signIn, type StaffAccount } from './helpers/staff';
+
+// Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** The staff pages pass axe (WCAG 2.2 A/AA) at 1280 and 375 px, with leads and messages showing. */
 let admin: StaffAccount;

@@ -1,5 +1,9 @@
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 import { createStaff, insertLead, leadUrl, marker, signIn, sql, type StaffAccount } from './helpers/staff';
+
+// Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 
 let admin: StaffAccount;
 let member: StaffAccount;

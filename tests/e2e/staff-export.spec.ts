@@ -1,5 +1,9 @@
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 import { createStaff, insertLead, marker, signIn, type StaffAccount } from './helpers/staff';
+
+// Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 
 let member: StaffAccount;
 test.beforeAll(() => {
@@ -52,7 +56,8 @@ test('CSV export of the current filter: RFC 4180 quoting, formulas neutralised',
   const records = parseCsv(text.replace(/^\uFEFF/, ''));
   expect(records[0]).toEqual(['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner']);
   expect(records).toHaveLength(3);
-  const [, agency, contact] = records;
+  const agency = records.find((r) => r[0] === 'Agency')!;
+  const contact = records.find((r) => r[0] === 'Contact')!;
   expect(agency[0]).toBe('Agency');
   expect(agency[3]).toBe(`'=HYPERLINK("http://evil.example","click") ${m}`);
   expect(agency[5]).toBe("'+cmd|' /C calc'!A0");

@@ -3,7 +3,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import { fail, ok, type ActionResult } from '../action-state';
-import { requireAdmin } from '../auth';
+import { adminOnlyMessage, requireAdminForAction } from '../auth';
 import { eraseForRequest, getDataRequest, recordAudit } from '../data-requests';
 import { isUuid } from '../filters';
 import { staffLog } from '../log';
@@ -11,7 +11,8 @@ import { onErased } from '../notify-hooks';
 import { changeStatus } from '../triage';
 
 export async function markDataRequestDone(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const user = await requireAdmin();
+  const user = await requireAdminForAction();
+  if (!user) return fail(adminOnlyMessage);
   const id = formData.get('request');
   if (!isUuid(id)) return fail('This request no longer exists.');
   const db = await getDb();
@@ -25,7 +26,8 @@ export async function markDataRequestDone(_prev: ActionResult, formData: FormDat
 }
 
 export async function eraseDataRequest(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const user = await requireAdmin();
+  const user = await requireAdminForAction();
+  if (!user) return fail(adminOnlyMessage);
   const id = formData.get('request');
   if (!isUuid(id)) return fail('This request no longer exists.');
   if (formData.get('confirm') !== 'yes') return fail('Tick the box to confirm the erasure.', { confirm: 'Confirm the erasure' });

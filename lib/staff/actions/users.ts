@@ -3,7 +3,7 @@ import { revalidatePath } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { StaffRole } from '@/lib/db/staff-schema';
 import { fail, ok, type ActionResult } from '../action-state';
-import { requireAdmin } from '../auth';
+import { adminOnlyMessage, requireAdminForAction } from '../auth';
 import { StaffInputError } from '../create-user.mjs';
 import { isUuid } from '../filters';
 import { staffLog } from '../log';
@@ -22,7 +22,8 @@ async function guarded(work: () => Promise<ActionResult>): Promise<ActionResult>
 }
 
 export async function createStaffAccount(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const admin = await requireAdmin();
+  const admin = await requireAdminForAction();
+  if (!admin) return fail(adminOnlyMessage);
   return guarded(async () => {
     const input = { email: str(formData.get('email')), name: str(formData.get('name')), role: str(formData.get('role')), password: str(formData.get('password')) };
     await addStaff(await getDb(), input);
@@ -33,7 +34,8 @@ export async function createStaffAccount(_prev: ActionResult, formData: FormData
 }
 
 export async function updateStaffAccount(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const admin = await requireAdmin();
+  const admin = await requireAdminForAction();
+  if (!admin) return fail(adminOnlyMessage);
   const id = formData.get('user');
   const intent = formData.get('intent');
   if (!isUuid(id)) return fail('This account no longer exists.');

@@ -52,7 +52,7 @@ export async function signIn(page: Page, account: StaffAccount, { expectPath = /
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(expectPath);
+  await expect(page).toHaveURL(expectPath, { timeout: 30_000 });
 }
 
 /** The session cookie of a signed-in page, as a Cookie header value. */

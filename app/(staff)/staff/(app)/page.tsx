@@ -51,7 +51,7 @@ export default async function InboxPage({ searchParams }: Props) {
           Leads
         </h2>
         {rows.length ? (
-          <ActionForm action={bulkUpdateLeads} aria-label="Bulk actions on selected leads">
+          <ActionForm action={bulkUpdateLeads} resetOnSuccess aria-label="Bulk actions on selected leads">
             <BulkBar />
             <LeadTable rows={rows} />
           </ActionForm>

@@ -18,7 +18,7 @@ function Cell({ value, highlight }: { value: ComparisonValue; highlight?: boolea
         <span className="sr-only">No</span>
       </>
     );
-  return <span className={cn('text-xs sm:text-sm', highlight ? 'font-semibold text-brand-strong' : 'text-slate-700')}>{value}</span>;
+  return <span className={cn('block text-xs leading-snug sm:text-sm', highlight ? 'font-semibold text-brand-strong' : 'text-slate-700')}>{value}</span>;
 }
 
 /** Feature vs this product vs manual work vs competitors, as a real table. */
@@ -32,7 +32,7 @@ export function ComparisonTable() {
           </caption>
           <thead>
             <tr className="border-b border-border bg-slate-50 text-xs sm:text-sm">
-              <th scope="col" className="w-[34%] px-2.5 py-3 font-semibold sm:w-auto sm:px-5 sm:py-4">{comparisonColumns.feature}</th>
+              <th scope="col" className="w-[38%] px-2.5 py-3 font-semibold sm:w-auto sm:px-5 sm:py-4">{comparisonColumns.feature}</th>
               <th scope="col" className="bg-brand-soft px-2.5 py-3 sm:px-5 sm:py-4 text-center font-semibold text-brand-strong">{comparisonColumns.product}</th>
               <th scope="col" className="px-2.5 py-3 sm:px-5 sm:py-4 text-center font-semibold">{comparisonColumns.manual}</th>
               <th scope="col" className="px-2.5 py-3 sm:px-5 sm:py-4 text-center font-semibold">{comparisonColumns.competitors}</th>

@@ -25,7 +25,7 @@ export default async function UsersPage() {
           Admins manage accounts and erase data; members read, triage and export leads. There is always at least one active admin.
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <Panel title="Accounts" className="lg:col-span-2">
           <ul className="divide-y divide-border">
             {staff.map((u) => (
@@ -60,7 +60,6 @@ export default async function UsersPage() {
                 name="password"
                 type="password"
                 required
-                minLength={passwordMin}
                 autoComplete="new-password"
                 aria-describedby="new-password-hint"
                 className="h-10 text-sm"
