@@ -72,8 +72,12 @@ async function readBack(query, tag, sent) {
       continue;
     }
     for (const [f, col] of Object.entries(columns)) if (row[col] !== values[f]) bad.push(`${row.email}: ${col} ${JSON.stringify(row[col])}`);
-    if (!row.created_at || !row.submission_token) bad.push(`${row.email}: created_at or token missing`);
+    if (!row.created_at) bad.push(`${row.email}: created_at missing`);
   }
+  // The exactly-once token is written in the lead's transaction (submission_tokens): one per lead.
+  const tokens = await query(`select lead_id::text as id, count(*)::int as n from submission_tokens where lead_id = any($1::uuid[]) group by lead_id`, [rows.map((r) => r.id)]);
+  const perLead = new Map(tokens.map((t) => [t.id, t.n]));
+  for (const row of rows) if (perLead.get(row.id) !== 1) bad.push(`${row.email}: ${perLead.get(row.id) ?? 0} submission tokens`);
   return { stored: new Set(rows.map((r) => r.email)), count: rows.length, bad };
 }
 

@@ -82,7 +82,8 @@ export function tempDir(prefix) {
  */
 export async function launch(env = {}, options = {}) {
   const dataDir = env.DATA_DIR ?? tempDir('data');
-  const server = await startServer({ ...env, DATA_DIR: dataDir }, options);
+  // A loaded machine can take minutes to start a server (the fast path compresses every page first).
+  const server = await startServer({ ...env, DATA_DIR: dataDir }, { timeoutMs: Number(process.env.SERVER_START_TIMEOUT_MS) || 300_000, ...options });
   const { child } = server;
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   const stop = server.stop;

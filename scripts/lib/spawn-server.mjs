@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
-export function startServer(env = {}, { quiet = true } = {}) {
+export function startServer(env = {}, { quiet = true, timeoutMs = Number(process.env.SERVER_START_TIMEOUT_MS) || 120_000 } = {}) {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-bench-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -23,7 +23,10 @@ export function startServer(env = {}, { quiet = true } = {}) {
     if (!quiet) process.stderr.write(d);
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // not left running when it is given up on
+      reject(new Error(`server did not start within ${timeoutMs / 1000} s:\n${out}`));
+    }, timeoutMs);
     child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
     child.stdout.on('data', () => {
       const m = out.match(/ready on (https?):\/\/[^:]+:(\d+)/);
