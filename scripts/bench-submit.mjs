@@ -4,8 +4,8 @@
 // hidden fields (server action id, bound state, submission token), then per submission
 // - nojs: POST multipart/form-data as a browser without JavaScript does, and read the whole page that
 //   comes back (Next renders the page with the form's answer in it);
-// - js: POST as the page's JavaScript does (React's encoded action arguments, `Next-Action` header), and
-//   read the action's result (no page render).
+// - js: POST as the page's JavaScript does: the fields URL-encoded to the form's JSON endpoint
+//   (/api/leads/<form>, answered by the HTTP server without Next's routing), and read the JSON answer.
 // For each database and mode, a production server (scripts/start.mjs, on a free
 // port, rate limits off: every request comes from 127.0.0.1) gets N valid, distinct submissions at
 // concurrency C after a warm-up. Prints accepted/s, latency percentiles and rows stored vs accepted

@@ -11,6 +11,7 @@ import { runMigrations } from '../lib/db/migrate.mjs';
 import { startBackground } from '../server/background.mjs';
 import { createFastPath } from '../server/fast-path.mjs';
 import { expectsDocument, hashInlineScriptsOfHtml } from '../server/html-csp.mjs';
+import { createLeadEndpoint } from '../server/lead-endpoint.mjs';
 import { createRequestGuards } from '../server/request-guards.mjs';
 import { applyBaseHeaders } from '../server/security-headers.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -75,11 +76,14 @@ const handler = app.getRequestHandler();
 const serveFast = process.env.FAST_PATH === '0' ? () => false : createFastPath(root);
 // server/request-guards.mjs answers what must not reach Next (oversized or throttled posts).
 const guard = createRequestGuards({ handle });
+// The lead forms' JSON posts (with JavaScript) are answered without Next's routing (FAST_PATH=0: by Next).
+const serveLeadPost = process.env.FAST_PATH === '0' ? async () => false : createLeadEndpoint();
 const onRequest = async (req, res) => {
   if (serveFast(req, res)) return;
   applyBaseHeaders(req, res);
   try {
     if (await guard(req, res)) return;
+    if (await serveLeadPost(req, res)) return;
   } catch (err) {
     console.error(`postcraft: request guard failed: ${err?.message ?? err}`);
     if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });

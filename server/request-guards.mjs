@@ -20,6 +20,9 @@ import { randomUUID } from 'node:crypto';
 
 export const maxBodyBytes = 64 * 1024;
 
+/** The body of each POST the guard let through (read whole, at most 64 kB), for server/lead-endpoint.mjs. */
+export const postBodies = new WeakMap();
+
 /** @param {import('node:http').IncomingMessage} req @param {boolean} trustProxy */
 export function clientAddress(req, trustProxy) {
   if (trustProxy) {
@@ -174,7 +177,8 @@ export function createRequestGuards(_options = {}) {
       return true;
     }
 
-    const refusal = await unreadableForm(req);
+    const { refusal, body } = await unreadableForm(req);
+    if (body) postBodies.set(req, body);
     if (refusal) {
       answerAfterBody(req, res, refusal.status, simplePage(refusal.title, refusal.text, backLink(req)), drainLimitBytes);
       return true;
@@ -248,27 +252,29 @@ const unreadable = {
  * else 415; the body is read first (at most 64 kB, also when sent without a Content-Length, else
  * 413); a multipart body must be complete: its boundary first and its closing boundary, else 400.
  * @param {import('node:http').IncomingMessage} req
- * @returns {Promise<{ status: number; title: string; text: string } | null>}
+ * @returns {Promise<{ refusal: { status: number; title: string; text: string } | null; body?: Buffer }>}
  */
 async function unreadableForm(req) {
   const type = String(req.headers['content-type'] ?? '');
   if (!req.headers['next-action'] && !formTypes.test(type)) {
     return {
-      status: 415,
-      title: 'Form not accepted',
-      text: 'This address only accepts forms sent from the pages of this site. Please go back and use the form.',
+      refusal: {
+        status: 415,
+        title: 'Form not accepted',
+        text: 'This address only accepts forms sent from the pages of this site. Please go back and use the form.',
+      },
     };
   }
   const { body, tooLarge, error } = await readWholeBody(req, maxBodyBytes);
-  if (tooLarge) return { status: 413, title: 'Form too large', text: tooLargeText };
-  if (error || !body) return unreadable;
-  if (!/^multipart\/form-data/i.test(type)) return null;
+  if (tooLarge) return { refusal: { status: 413, title: 'Form too large', text: tooLargeText } };
+  if (error || !body) return { refusal: unreadable };
+  if (!/^multipart\/form-data/i.test(type)) return { refusal: null, body };
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-  if (!boundary) return unreadable;
+  if (!boundary) return { refusal: unreadable };
   const marker = `--${boundary[1] ?? boundary[2]}`;
   const start = body.indexOf(marker);
-  if (start < 0 || start > 2 || body.indexOf(`${marker}--`) < 0) return unreadable;
-  return null;
+  if (start < 0 || start > 2 || body.indexOf(`${marker}--`) < 0) return { refusal: unreadable };
+  return { refusal: null, body };
 }
 
 const emptyErrorText = {

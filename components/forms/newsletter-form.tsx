@@ -2,6 +2,7 @@
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { subscribeFromBlog, subscribeFromFooter } from '@/lib/leads/actions';
+import { leadEndpointPath } from '@/lib/leads/endpoints';
 import { cn } from '@/lib/utils';
 import { FormOutcome, HiddenFields, SubmitButton } from './fields';
 import { useLeadForm } from './use-lead-form';
@@ -29,7 +30,7 @@ const variants = {
 /** Newsletter sign-up (decisions.md): stored once per address in newsletter_subscriptions. */
 export function NewsletterForm({ source }: { source: 'blog' | 'footer' }) {
   const v = variants[source];
-  const form = useLeadForm('newsletter', v.action, { id: v.id, permalink: v.permalink });
+  const form = useLeadForm('newsletter', v.action, { id: v.id, permalink: v.permalink, endpoint: leadEndpointPath('newsletter', source) });
   const { errorId, error, ...email } = form.fieldProps('email');
   const compact = source === 'footer';
   return (

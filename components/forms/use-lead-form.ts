@@ -1,6 +1,7 @@
 'use client';
 import { useActionState, useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
-import { initialFormState, type FormState } from '@/lib/leads/form-state';
+import { leadEndpointPath } from '@/lib/leads/endpoints';
+import { initialFormState, outcomes, type FormState } from '@/lib/leads/form-state';
 import { leadFields, readFields, validateLead, type FieldErrors, type LeadKind } from '@/lib/leads/schemas';
 
 type Action = (prev: FormState, data: FormData) => Promise<FormState>;
@@ -12,11 +13,6 @@ function newToken() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * Wires a lead form: the server action through useActionState (a plain POST without JavaScript),
- * instant checks with the same zod schema as the server, focus on the first invalid field or on the
- * outcome, and the per-render submission token.
- */
 const noSubscription = () => () => {};
 /** False in the server's HTML and while hydrating, true once the page's JavaScript runs. */
 export function useHydrated() {
@@ -28,13 +24,45 @@ export function useHydrated() {
 }
 
 /**
+ * Posts the form's fields to its JSON endpoint (lib/leads/endpoints.ts) and returns the new state. An
+ * answer that is not the endpoint's (a proxy's error page, a lost connection) is a failure: the form
+ * keeps what was typed.
+ */
+async function postToEndpoint(kind: LeadKind, endpoint: string, data: FormData): Promise<FormState> {
+  const failed: FormState = { status: 'failed', ...outcomes[kind].failure, at: Date.now() };
+  try {
+    const body = new URLSearchParams();
+    for (const [name, value] of data) if (typeof value === 'string') body.append(name, value);
+    const res = await fetch(endpoint, { method: 'POST', body, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return failed;
+    const state = (await res.json()) as FormState;
+    return typeof state?.status === 'string' ? { ...state, at: Date.now() } : failed;
+  } catch {
+    return failed;
+  }
+}
+
+/**
+ * Wires a lead form. Without JavaScript the form posts to its server action (useActionState; the page
+ * comes back with the answer). With JavaScript it is checked at once with the same zod schema as the
+ * server and, when valid, posted to its JSON endpoint (`endpoint`, by default the form's own under
+ * /api/leads/), which runs the same submission code without rendering a page. Either way: focus on the
+ * first invalid field or on the outcome, and the per-render submission token (exactly-once).
+ *
  * `permalink` is the page a plain (no-JavaScript) post goes to: a path without a fragment, because
  * Chromium does not autofocus in a page whose address has one (the answer focuses the first invalid
  * field or the outcome with autofocus).
  */
-export function useLeadForm(kind: LeadKind, action: Action, options: { id: string; permalink?: string }) {
+export function useLeadForm(kind: LeadKind, action: Action, options: { id: string; permalink?: string; endpoint?: string }) {
   const { id } = options;
-  const [state, formAction, pending] = useActionState(action, initialFormState, options.permalink);
+  const endpoint = options.endpoint ?? leadEndpointPath(kind);
+  const [actionState, formAction, actionPending] = useActionState(action, initialFormState, options.permalink);
+  // The answers of the JSON endpoint. Once the page's JavaScript runs, every post goes there, so its
+  // latest answer, when there is one, is the form's state.
+  const [posted, setPosted] = useState<FormState | null>(null);
+  const [posting, setPosting] = useState(false);
+  const state = posted ?? actionState;
+  const pending = actionPending || posting;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [clientToken] = useState(newToken);
   const hydrated = useHydrated();
@@ -47,6 +75,9 @@ export function useLeadForm(kind: LeadKind, action: Action, options: { id: strin
     lastAt.current = state.at;
     submitting.current = false;
     setClientErrors(null);
+    // A success empties the form (a failure keeps what was typed).
+    const form = document.getElementById(id);
+    if (state.status === 'success' && form instanceof HTMLFormElement) form.reset();
     if (state.status === 'invalid') focusFirstInvalid(state.fieldErrors);
     else if (state.status !== 'idle') document.getElementById(`${id}-status`)?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,6 +106,14 @@ export function useLeadForm(kind: LeadKind, action: Action, options: { id: strin
     }
     setClientErrors({});
     submitting.current = true;
+    // With JavaScript: the JSON endpoint instead of the server action (no page render on the server).
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setPosting(true);
+    void postToEndpoint(kind, endpoint, data).then((next) => {
+      setPosted(next);
+      setPosting(false);
+    });
   }
 
   /** Once a field shows an error, check it again as the visitor corrects it. */

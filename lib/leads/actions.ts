@@ -1,26 +1,14 @@
 'use server';
-import { getDb } from '@/lib/db/client';
-import type { FormState } from './form-state';
-import { getLimiters } from './rate-limit';
 import { requestContext } from './request-context';
+import { runSubmission } from './run';
+import type { FormState } from './form-state';
 import type { LeadKind } from './schemas';
-import { handleSubmission } from './submit';
 
-type Handle = { kind: 'pglite' | 'postgres'; client: unknown };
-const g = globalThis as typeof globalThis & { __postcraftDb?: Promise<Handle> };
-
+// The forms' server actions: what a browser without JavaScript posts to (the page comes back with the
+// answer in it). With JavaScript the forms post to /api/leads/<name> instead (lib/leads/endpoints.ts).
 async function submit(kind: LeadKind, formData: FormData, source?: 'blog' | 'footer'): Promise<FormState> {
   const req = await requestContext();
-  await getDb().catch(() => undefined); // opens the database when not started by scripts/start.mjs
-  const handle = await g.__postcraftDb?.catch(() => undefined);
-  return handleSubmission(kind, formData, {
-    db: getDb,
-    limiters: getLimiters(handle),
-    ip: req.ip,
-    requestId: req.requestId,
-    source,
-    onLimited: () => req.setStatus(429),
-  });
+  return runSubmission(kind, formData, { ip: req.ip, requestId: req.requestId, onLimited: () => req.setStatus(429) }, source);
 }
 
 export async function submitPartnerApplication(_prev: FormState, formData: FormData) {

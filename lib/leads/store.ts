@@ -1,6 +1,9 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
+import { notificationOutbox } from '@/lib/db/outbox-schema';
 import {
   affiliateApplications,
   agencyEnquiries,
@@ -10,57 +13,71 @@ import {
   partnerApplications,
   submissionTokens,
 } from '@/lib/db/schema';
-import { enqueueNotifications } from '@/lib/notify/enqueue';
+import { configuredChannels } from '@/lib/notify/config.mjs';
+import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
 import type { LeadInput, LeadKind } from './schemas';
 
 /**
- * Every write of a public lead. Each insert runs in one transaction; `inserted` is false when the row
- * was already there (same submission token, or a newsletter address already subscribed), in which case
- * nothing is written and the visitor gets the same answer as the first time.
+ * Every write of a public lead, as ONE SQL statement (so one round trip and one commit, whatever the
+ * database): the lead row, its submission token (exactly-once) and one notification outbox row per
+ * configured channel (SMTP_URL -> email, WEBHOOK_URL -> webhook) commit together or not at all.
  *
- * Staff notifications are enqueued inside the same transaction (see `afterInsert`), so a lead and its
- * notification commit together or not at all.
+ * `inserted` is false when nothing new was stored, and the visitor gets the same answer as the first
+ * time: the token was already used (a double click, a reload, a replay: the token's primary key
+ * refuses the second statement as a whole, after waiting for a concurrent first one to commit), or
+ * the newsletter address is already subscribed (the lead insert does nothing; the token is kept
+ * without a lead).
  */
 export type StoreResult = { inserted: boolean; id?: string };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const tables: Record<LeadKind, PgTable> = {
+  partner: partnerApplications,
+  affiliate: affiliateApplications,
+  agency: agencyEnquiries,
+  contact: contactMessages,
+  newsletter: newsletterSubscriptions,
+  dataRequest: dataRequests,
+};
 
-/** Queues the staff notifications of a new lead (one outbox row per configured channel), in its transaction. */
-async function afterInsert(tx: Tx, kind: LeadKind, id: string): Promise<void> {
-  await enqueueNotifications(tx, kind, id);
+/** `(col, ...) values ($1, ...)` of the fields of `data` that are columns of `table`. */
+function columnsAndValues(table: PgTable, data: Record<string, unknown>): { columns: SQL; values: SQL } {
+  const all = getTableColumns(table) as Record<string, { name: string }>;
+  const keys = Object.keys(data).filter((k) => all[k] && data[k] !== undefined);
+  return {
+    columns: sql.join(
+      keys.map((k) => sql.identifier(all[k].name)),
+      sql`, `,
+    ),
+    values: sql.join(
+      keys.map((k) => sql`${data[k]}`),
+      sql`, `,
+    ),
+  };
 }
 
-async function insertRow(tx: Tx, kind: LeadKind, data: LeadInput<LeadKind>) {
-  switch (kind) {
-    case 'partner': {
-      const d = data as LeadInput<'partner'>;
-      return tx.insert(partnerApplications).values(d).onConflictDoNothing().returning({ id: partnerApplications.id });
-    }
-    case 'affiliate': {
-      const d = data as LeadInput<'affiliate'>;
-      return tx.insert(affiliateApplications).values(d).onConflictDoNothing().returning({ id: affiliateApplications.id });
-    }
-    case 'agency': {
-      const d = data as LeadInput<'agency'>;
-      return tx.insert(agencyEnquiries).values(d).onConflictDoNothing().returning({ id: agencyEnquiries.id });
-    }
-    case 'contact': {
-      const d = data as LeadInput<'contact'>;
-      return tx.insert(contactMessages).values(d).onConflictDoNothing().returning({ id: contactMessages.id });
-    }
-    case 'newsletter': {
-      const d = data as LeadInput<'newsletter'> & { source: 'blog' | 'footer' };
-      return tx
-        .insert(newsletterSubscriptions)
-        .values({ email: d.email, source: d.source })
-        .onConflictDoNothing()
-        .returning({ id: newsletterSubscriptions.id });
-    }
-    case 'dataRequest': {
-      const d = data as LeadInput<'dataRequest'>;
-      return tx.insert(dataRequests).values(d).onConflictDoNothing().returning({ id: dataRequests.id });
-    }
+const dialect = new PgDialect();
+type PgPool = { totalCount: number; query: (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: { id: string }[] }> };
+
+/**
+ * Runs the statement; on a PostgreSQL server as a named prepared statement (planned once per
+ * connection: the planning of this statement otherwise costs the server about as much as running it).
+ */
+async function run(db: Db, statement: SQL): Promise<{ id: string }[]> {
+  const client = (db as unknown as { $client?: unknown }).$client as PgPool | undefined;
+  if (client && typeof client === 'object' && 'totalCount' in client) {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    const name = `lead_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    return (await client.query({ name, text, values: params })).rows;
   }
+  const result = await db.execute(statement);
+  return (result as unknown as { rows: { id: string }[] }).rows;
+}
+
+function isTokenTaken(err: unknown): boolean {
+  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && (e.constraint === 'submission_tokens_pkey' || e.message?.includes('submission_tokens_pkey'))) return true;
+  }
+  return false;
 }
 
 export async function storeLead<K extends LeadKind>(
@@ -69,20 +86,30 @@ export async function storeLead<K extends LeadKind>(
   data: K extends 'newsletter' ? LeadInput<K> & { source: 'blog' | 'footer' } : LeadInput<K>,
   token: string,
 ): Promise<StoreResult> {
-  return db.transaction(async (tx) => {
-    // The token first: a concurrent second post with the same token waits here for the first to
-    // commit, then finds it taken and stores nothing.
-    const claimed = await tx
-      .insert(submissionTokens)
-      .values({ token, leadType: kind })
-      .onConflictDoNothing()
-      .returning({ token: submissionTokens.token });
-    if (!claimed.length) return { inserted: false };
-    const rows = await insertRow(tx, kind, data);
-    const id = rows[0]?.id;
-    if (!id) return { inserted: false };
-    await tx.update(submissionTokens).set({ leadId: id }).where(eq(submissionTokens.token, token));
-    await afterInsert(tx, kind, id);
-    return { inserted: true, id };
-  });
+  const table = tables[kind];
+  const fields = kind === 'newsletter' ? { email: (data as { email: string }).email, source: (data as { source: string }).source } : (data as Record<string, unknown>);
+  const { columns, values } = columnsAndValues(table, fields);
+  const channels = configuredChannels();
+  const queue = channels.length
+    ? sql`, queued as (
+        insert into ${notificationOutbox} (lead_type, lead_id, channel)
+        select ${kind}, lead.id, channel from lead, unnest(${sql.raw(`array[${channels.map((c) => `'${c}'`).join(',')}]`)}::text[]) as channel
+        on conflict do nothing)`
+    : sql``;
+  const statement = sql`with lead as (
+      insert into ${table} (${columns}) values (${values}) on conflict do nothing returning id
+    ), claimed as (
+      insert into ${submissionTokens} (token, lead_type, lead_id) values (${token}, ${kind}, (select id from lead))
+    )${queue}
+    select id::text as id from lead`;
+  let id: string | undefined;
+  try {
+    id = (await run(db, statement))[0]?.id;
+  } catch (err) {
+    if (isTokenTaken(err)) return { inserted: false };
+    throw err;
+  }
+  if (!id) return { inserted: false };
+  if (channels.length) nudgeDeliveryLoop();
+  return { inserted: true, id };
 }

@@ -3,6 +3,7 @@
 // submission token) and POST it as multipart/form-data. Used by bench:submit, bench:load, test:faults
 // and test:hostile.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 
 const entities = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", apos: "'" };
 const decode = (s) => s.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, e) => entities[e]);
@@ -68,43 +69,44 @@ export async function submitForm(form, values, { freshToken = true, headers = {}
   return { status: res.status, html, ms: performance.now() - started, location: res.headers.get('location') };
 }
 
-/** The server action id of a parsed form (from React's hidden `$ACTION_<n>:0` field), or undefined. */
-export function actionIdOf(form) {
-  for (const [name, value] of form.hidden) {
-    if (!/^\$ACTION_\d+:0$/.test(name)) continue;
-    try {
-      return JSON.parse(value).id;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+/**
+ * POSTs `values` the way the page's JavaScript does: URL-encoded to the form's JSON endpoint
+ * (`/api/leads/<kind>`, lib/leads/endpoints.ts), with a fresh submission token. Returns
+ * { status, html, ms } (`html` is the JSON text of the answer: the form's new state).
+ */
+export async function submitFormJs(form, values, { headers = {}, signal } = {}) {
+  const kind = Object.keys(formPages).find((k) => formPages[k].path === form.path);
+  if (!kind) throw new Error(`no JSON endpoint known for the form of ${form.path}`);
+  const body = new URLSearchParams();
+  for (const name of tokenFieldNames(form)) body.append(name, randomUUID());
+  for (const [name, value] of Object.entries(values)) body.append(name, value);
+  const url = new URL(`/api/leads/${kind}`, form.url);
+  const started = performance.now();
+  const res = await post(url, body.toString(), {
+    'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
+    Accept: 'application/json',
+    Origin: url.origin,
+    ...headers,
+  }, signal);
+  return { ...res, ms: performance.now() - started };
 }
 
-let encodeReply;
-/**
- * POSTs `values` the way the page's JavaScript does (React's `encodeReply` of the action's arguments,
- * `Next-Action` header, an RSC answer that holds the action's result). Returns { status, html, ms }
- * (`html` is the RSC text of the answer).
- */
-export async function submitFormJs(form, values, { headers = {}, signal, prevState = { status: 'idle' } } = {}) {
-  encodeReply ??= (await import('next/dist/compiled/react-server-dom-turbopack/client.node.js')).default.encodeReply;
-  const id = actionIdOf(form);
-  if (!id) throw new Error(`no server action id in the form of ${form.path}`);
-  const data = new FormData();
-  for (const name of tokenFieldNames(form)) data.append(name, randomUUID());
-  for (const [name, value] of Object.entries(values)) data.append(name, value);
-  const body = await encodeReply([prevState, data]);
-  const started = performance.now();
-  const res = await fetch(form.url, {
-    method: 'POST',
-    body,
-    headers: { Accept: 'text/x-component', 'Next-Action': id, Origin: new URL(form.url).origin, ...headers },
-    redirect: 'manual',
-    signal,
+// Keep-alive connections for `post` (a benchmark's client should cost as little as it can: fetch
+// costs about as much CPU per request as the server's whole handling of a lead post).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** A plain HTTP POST on a kept-alive connection. Resolves { status, html, location }. */
+export function post(url, body, headers, signal) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) }, signal }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, html: Buffer.concat(chunks).toString('utf8'), location: res.headers.location ?? null }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
   });
-  const html = await res.text();
-  return { status: res.status, html, ms: performance.now() - started, location: res.headers.get('location') };
 }
 
 let seq = 0;
