@@ -1,5 +1,5 @@
 import 'server-only';
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';

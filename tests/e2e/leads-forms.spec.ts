@@ -161,7 +161,8 @@ for (const form of leadForms) {
           let release!: () => void;
           const held = new Promise<void>((resolve) => (release = resolve));
           await page.route(
-            (url) => url.pathname === form.path,
+            // With JavaScript the form posts to its JSON endpoint (/api/leads/...); hold that post.
+            (url) => url.pathname === form.path || url.pathname.startsWith('/api/leads/'),
             async (route) => {
               if (route.request().method() !== 'POST') return route.continue();
               await held;

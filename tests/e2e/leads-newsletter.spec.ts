@@ -90,7 +90,8 @@ for (const v of variants) {
           let release!: () => void;
           const held = new Promise<void>((resolve) => (release = resolve));
           await page.route(
-            (url) => url.pathname === v.path,
+            // With JavaScript the form posts to its JSON endpoint (/api/leads/...); hold that post.
+            (url) => url.pathname === v.path || url.pathname.startsWith('/api/leads/'),
             async (route) => {
               if (route.request().method() === 'POST') await held;
               await route.continue();
