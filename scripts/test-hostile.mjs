@@ -73,13 +73,13 @@ const dangerousText = [
 
 /** Each public form: where it is, how to find it, valid values for its fields, its enumerations. */
 const formSpecs = [
-  { kind: 'partner', path: '/partners', field: 'partnershipType', enums: { partnershipType: 'technology' }, text: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical', message: 'A partnership idea long enough.' } },
-  { kind: 'affiliate', path: '/affiliate', field: 'audienceSize', enums: { audienceSize: '1,000 - 10,000' }, text: { firstName: 'Grace', lastName: 'Hopper', website: 'https://example.com' } },
-  { kind: 'agency', path: '/agency', field: 'monthlyBudget', enums: { monthlyBudget: '1000-2500' }, text: { name: 'Alan Turing', businessName: 'Enigma', message: 'We manage forty brands.' } },
-  { kind: 'contact', path: '/contact', field: 'subject', enums: {}, text: { name: 'Katherine', company: 'Orbit', subject: 'Plans', message: 'A question about plans.' } },
-  { kind: 'data request', path: '/gdpr', field: 'details', enums: { type: 'export' }, text: { details: 'Please send my data.' } },
-  { kind: 'newsletter (blog)', path: '/blog', pick: (forms) => forms.find((f) => f.attrs.id === 'newsletter-blog'), enums: {}, text: {} },
-  { kind: 'newsletter (footer)', path: '/pricing', pick: (forms) => forms.find((f) => f.attrs.id === 'newsletter-footer'), enums: {}, text: {} },
+  { kind: 'partner', endpoint: 'partner', path: '/partners', field: 'partnershipType', enums: { partnershipType: 'technology' }, text: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical', message: 'A partnership idea long enough.' } },
+  { kind: 'affiliate', endpoint: 'affiliate', path: '/affiliate', field: 'audienceSize', enums: { audienceSize: '1,000 - 10,000' }, text: { firstName: 'Grace', lastName: 'Hopper', website: 'https://example.com' } },
+  { kind: 'agency', endpoint: 'agency', path: '/agency', field: 'monthlyBudget', enums: { monthlyBudget: '1000-2500' }, text: { name: 'Alan Turing', businessName: 'Enigma', message: 'We manage forty brands.' } },
+  { kind: 'contact', endpoint: 'contact', path: '/contact', field: 'subject', enums: {}, text: { name: 'Katherine', company: 'Orbit', subject: 'Plans', message: 'A question about plans.' } },
+  { kind: 'data request', endpoint: 'data-request', path: '/gdpr', field: 'details', enums: { type: 'export' }, text: { details: 'Please send my data.' } },
+  { kind: 'newsletter (blog)', endpoint: 'newsletter-blog', path: '/blog', pick: (forms) => forms.find((f) => f.attrs.id === 'newsletter-blog'), enums: {}, text: {} },
+  { kind: 'newsletter (footer)', endpoint: 'newsletter-footer', path: '/pricing', pick: (forms) => forms.find((f) => f.attrs.id === 'newsletter-footer'), enums: {}, text: {} },
 ];
 const ignoredFields = new Set(['faxNumber', 'submissionToken']);
 
@@ -105,17 +105,23 @@ async function encodeForm(form, values) {
   return { type: req.headers.get('content-type'), bytes: new Uint8Array(await req.arrayBuffer()) };
 }
 
-/** The forms are attacked side by side (one client each), the requests of one form in turn. */
+/**
+ * The forms are attacked side by side (one client each), the requests of one form in turn: each as a
+ * browser without JavaScript posts it (to its server action, on its page) and as the page's
+ * JavaScript does (to its JSON endpoint, /api/leads/<name>; the same battery, the form's fields).
+ */
 async function formBattery(base) {
-  await Promise.all(formSpecs.map((spec) => oneForm(base, spec)));
+  await Promise.all(formSpecs.flatMap((spec) => [oneForm(base, spec), oneForm(base, { ...spec, kind: `${spec.kind} (JSON endpoint)` }, true)]));
 }
 
-async function oneForm(base, spec) {
-  const form = await findForm(base, spec);
-  if (!form) {
+async function oneForm(base, spec, toEndpoint = false) {
+  const page = await findForm(base, spec);
+  if (!page) {
     fail(spec.kind, `form not found on ${spec.path}`);
     return;
   }
+  // The endpoint gets the same fields (and hidden inputs, which it ignores) at its own address.
+  const form = toEndpoint ? { ...page, url: new URL(`/api/leads/${spec.endpoint}`, base).href } : page;
   // Every field the form really has must be covered by the battery.
   const onPage = form.fields.map((c) => c.name).filter((n) => !ignoredFields.has(n));
   const covered = new Set(['email', ...Object.keys(spec.text), ...Object.keys(spec.enums)]);
@@ -170,8 +176,9 @@ async function oneForm(base, spec) {
     const f = { ...form, hidden: form.hidden.map(([n, v]) => (n === 'submissionToken' ? [n, '<script>alert(1)</script>'] : [n, v])) };
     inspectAnswer(`${spec.kind} with a forged token`, await submitForm(f, valid(), { freshToken: false }).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
   }
-  // Without the server action's hidden fields, or with a forged action id.
-  {
+  // Without the server action's hidden fields, or with a forged action id (the page's form only: the
+  // JSON endpoint has no action fields and stores such a post).
+  if (!toEndpoint) {
     const values = valid();
     refusedEmails.push(values.email);
     inspectAnswer(`${spec.kind} without the action's hidden fields`, await submitForm({ ...form, hidden: [] }, values).catch((e) => ({ status: e.cause?.code ?? 'reset', html: '' })));
@@ -214,12 +221,13 @@ async function oneForm(base, spec) {
   for (const [type, body] of [
     ['application/json', JSON.stringify(v)],
     ['text/plain', `email=${v.email}`],
-    ['application/x-www-form-urlencoded', new URLSearchParams({ ...v, ...Object.fromEntries(form.hidden) }).toString()],
+    // (URL-encoded is what the JSON endpoint takes: a valid post there, so only sent to the page.)
+    ...(toEndpoint ? [] : [['application/x-www-form-urlencoded', new URLSearchParams({ ...v, ...Object.fromEntries(form.hidden) }).toString()]]),
     ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
     ['multipart/form-data; boundary=nothing-matches', '--other\r\n\r\n'],
   ]) {
     const res = await fetch(form.url, { method: 'POST', headers: { 'Content-Type': type, Origin: new URL(base).origin, Accept: 'text/html' }, body }).catch((e) => ({ status: e.cause?.code ?? 'reset', text: async () => '' }));
-    inspectAnswer(`${spec.kind} posted as ${type}`, { status: res.status, html: await res.text() });
+    inspectAnswer(`${spec.kind} posted as ${type}`, { status: res.status, html: await res.text(), type: res.headers?.get?.('content-type') });
   }
 }
 

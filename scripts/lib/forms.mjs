@@ -66,7 +66,7 @@ export async function submitForm(form, values, { freshToken = true, headers = {}
     signal,
   });
   const html = await res.text();
-  return { status: res.status, html, ms: performance.now() - started, location: res.headers.get('location') };
+  return { status: res.status, html, ms: performance.now() - started, location: res.headers.get('location'), type: res.headers.get('content-type') };
 }
 
 /**
