@@ -1,6 +1,7 @@
 // `npm run bench:load [-- --n 10000 --c 100 --targets pglite,pg,pg2]`: N distinct submissions at
-// concurrency C through the no-JavaScript form POST a browser makes (the four lead forms in turn:
-// partner, affiliate, agency, contact), against
+// concurrency C through the posts browsers make, half as a browser without JavaScript (the form's
+// POST to its page) and half as one with it (the JSON endpoint /api/leads/<form>), the four lead forms
+// in turn (partner, affiliate, agency, contact), against
 //   pglite: one server on the embedded database,
 //   pg:     one server on PostgreSQL (a fresh database on DATABASE_URL's server, else the local one),
 //   pg2:    two servers on one PostgreSQL database, requests alternating between them.
@@ -16,7 +17,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { openDatabase } from '../lib/db/connection.mjs';
 import { benchEnv, launch, limitEnvForTest, numberArg, onCleanup, percentile, printTable, runSuite, tempDir } from './lib/bench-env.mjs';
-import { formPages, loadForm, submitForm, validValues } from './lib/forms.mjs';
+import { formPages, loadForm, submitForm, submitFormJs, validValues } from './lib/forms.mjs';
 import { createTempDatabase } from './lib/temp-database.mjs';
 
 const N = numberArg('n', 'BENCH_LOAD_N', 10_000);
@@ -69,7 +70,8 @@ async function load(label, urls) {
         const values = validValues(kind, `${tag}-${i}`);
         sent.set(values.email, { kind, values });
         const form = forms[kind][Math.floor(i / kinds.length) % urls.length];
-        const r = await submitForm(form, values).catch((e) => ({ status: e.cause?.code ?? e.code ?? 'error', html: '', ms: NaN }));
+        const send = Math.floor(i / (kinds.length * urls.length)) % 2 ? submitFormJs : submitForm;
+        const r = await send(form, values).catch((e) => ({ status: e.cause?.code ?? e.code ?? 'error', html: '', ms: NaN }));
         if (Number.isFinite(r.ms)) lat.push(r.ms);
         if (r.status === 200 && r.html.includes(successTitle[kind])) succeeded.add(values.email);
         else {
