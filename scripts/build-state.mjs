@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const inputs = ['app', 'components', 'content', 'lib', 'public', 'next.config.ts', 'proxy.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
+// server/ is an input too: app/api/leads/[name]/route.ts imports server/request-guards.mjs.
+const inputs = ['app', 'components', 'content', 'lib', 'public', 'server', 'instrumentation.ts', 'next.config.ts', 'proxy.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
 const stampFile = path.join(root, '.next', 'source-hash');
 
 function walk(p, files) {

@@ -92,19 +92,27 @@ export async function submitFormJs(form, values, { headers = {}, signal } = {}) 
 }
 
 // Keep-alive connections for `post` (a benchmark's client should cost as little as it can: fetch
-// costs about as much CPU per request as the server's whole handling of a lead post).
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// costs about as much CPU per request as the server's whole handling of a lead post). An idle socket is
+// dropped after 4 s, before the server's own keep-alive timeout (5 s) closes it under a new request.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4000 });
 
-/** A plain HTTP POST on a kept-alive connection. Resolves { status, html, location }. */
-export function post(url, body, headers, signal) {
+/**
+ * A plain HTTP POST on a kept-alive connection. Resolves { status, html, location, type }. A post
+ * whose reused connection the server had closed before reading it (ECONNRESET on a reused socket) is
+ * sent again on a new one, as browsers do; the submission token makes that safe.
+ */
+export function post(url, body, headers, signal, retried = false) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) }, signal }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, html: Buffer.concat(chunks).toString('utf8'), location: res.headers.location ?? null }));
+      res.on('end', () => resolve({ status: res.statusCode, html: Buffer.concat(chunks).toString('utf8'), location: res.headers.location ?? null, type: res.headers['content-type'] }));
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (err) => {
+      if (!retried && req.reusedSocket && err.code === 'ECONNRESET') resolve(post(url, body, headers, signal, true));
+      else reject(err);
+    });
     req.end(body);
   });
 }
