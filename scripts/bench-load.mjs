@@ -60,6 +60,7 @@ async function load(label, urls) {
   const sent = new Map();
   const succeeded = new Set();
   const lat = [];
+  const byPath = { page: [], json: [] };
   const other = {};
   let next = 0;
   const started = performance.now();
@@ -72,7 +73,10 @@ async function load(label, urls) {
         const form = forms[kind][Math.floor(i / kinds.length) % urls.length];
         const send = Math.floor(i / (kinds.length * urls.length)) % 2 ? submitFormJs : submitForm;
         const r = await send(form, values).catch((e) => ({ status: e.cause?.code ?? e.code ?? 'error', html: '', ms: NaN }));
-        if (Number.isFinite(r.ms)) lat.push(r.ms);
+        if (Number.isFinite(r.ms)) {
+          lat.push(r.ms);
+          byPath[send === submitFormJs ? 'json' : 'page'].push(r.ms);
+        }
         if (r.status === 200 && r.html.includes(successTitle[kind])) succeeded.add(values.email);
         else {
           const key = r.html.includes('Submission Failed') ? `${r.status} Submission Failed` : r.status === 200 ? '200 without success' : String(r.status);
@@ -83,7 +87,8 @@ async function load(label, urls) {
   );
   const secs = (performance.now() - started) / 1000;
   lat.sort((a, b) => a - b);
-  return { tag, sent, succeeded, lat, other, secs };
+  for (const l of Object.values(byPath)) l.sort((a, b) => a - b);
+  return { tag, sent, succeeded, lat, byPath, other, secs };
 }
 
 /**
@@ -197,6 +202,8 @@ async function record(label, run, query, check) {
     'p50 ms': percentile(run.lat, 50).toFixed(0),
     'p95 ms': percentile(run.lat, 95).toFixed(0),
     'p99 ms': percentile(run.lat, 99).toFixed(0),
+    'page p50/p99 ms': `${percentile(run.byPath.page, 50).toFixed(0)}/${percentile(run.byPath.page, 99).toFixed(0)}`,
+    'JSON p50/p99 ms': `${percentile(run.byPath.json, 50).toFixed(0)}/${percentile(run.byPath.json, 99).toFixed(0)}`,
     'success 2xx': run.succeeded.size,
     'other answers': otherText || '0',
     rows: rows.length,
