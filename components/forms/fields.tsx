@@ -180,6 +180,7 @@ export function LeadFormFrame({
       action={form.formAction}
       onSubmit={form.onSubmit}
       onChange={form.onChange}
+      onFocus={form.onFocus}
       noValidate
       aria-labelledby={labelledBy ?? (title ? `${id}-title` : undefined)}
       className={cn('relative scroll-mt-24', className)}

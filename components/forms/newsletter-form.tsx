@@ -39,6 +39,7 @@ export function NewsletterForm({ source }: { source: 'blog' | 'footer' }) {
       action={form.formAction}
       onSubmit={form.onSubmit}
       onChange={form.onChange}
+      onFocus={form.onFocus}
       noValidate
       aria-labelledby={`${v.id}-title`}
       className={cn(

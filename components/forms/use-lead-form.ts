@@ -2,7 +2,12 @@
 import { useActionState, useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
 import { leadEndpointPath } from '@/lib/leads/endpoints';
 import { initialFormState, outcomes, type FormState } from '@/lib/leads/form-state';
-import { leadFields, readFields, validateLead, type FieldErrors, type LeadKind } from '@/lib/leads/schemas';
+import { leadFields, readFields, type FieldErrors, type LeadKind } from '@/lib/leads/fields';
+
+// The zod schemas (about 30 kB of compressed JavaScript) load when a visitor first uses a form (focus,
+// input or submit), not with the page: the footer's sign-up is on every page.
+let schemas: Promise<typeof import('@/lib/leads/schemas')> | undefined;
+const loadSchemas = () => (schemas ??= import('@/lib/leads/schemas'));
 
 type Action = (prev: FormState, data: FormData) => Promise<FormState>;
 
@@ -93,36 +98,54 @@ export function useLeadForm(kind: LeadKind, action: Action, options: { id: strin
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (submitting.current) {
-      event.preventDefault(); // a second click or Enter while the first is on its way
-      return;
-    }
-    const result = validateLead(kind, readFields(kind, new FormData(event.currentTarget)));
-    if (!result.ok) {
-      event.preventDefault();
-      setClientErrors(result.fieldErrors);
-      focusFirstInvalid(result.fieldErrors);
-      return;
-    }
-    setClientErrors({});
-    submitting.current = true;
-    // With JavaScript: the JSON endpoint instead of the server action (no page render on the server).
+    // With JavaScript the post goes to the form's JSON endpoint (no page render on the server), so the
+    // browser's own submission never happens.
     event.preventDefault();
+    if (submitting.current) return; // a second click or Enter while the first is on its way
+    submitting.current = true;
     const data = new FormData(event.currentTarget);
-    setPosting(true);
-    void postToEndpoint(kind, endpoint, data).then((next) => {
-      setPosted(next);
-      setPosting(false);
-    });
+    void loadSchemas().then(
+      ({ validateLead }) => {
+        const result = validateLead(kind, readFields(kind, data));
+        if (!result.ok) {
+          submitting.current = false;
+          setClientErrors(result.fieldErrors);
+          focusFirstInvalid(result.fieldErrors);
+          return;
+        }
+        setClientErrors({});
+        setPosting(true);
+        return postToEndpoint(kind, endpoint, data).then((next) => {
+          setPosted(next);
+          setPosting(false);
+        });
+      },
+      // The schemas could not be loaded (connection lost): the server checks the post anyway.
+      () => {
+        setPosting(true);
+        return postToEndpoint(kind, endpoint, data).then((next) => {
+          setPosted(next);
+          setPosting(false);
+        });
+      },
+    );
   }
 
   /** Once a field shows an error, check it again as the visitor corrects it. */
   function onChange(event: ChangeEvent<HTMLFormElement>) {
     const name = (event.target as { name?: string }).name;
     if (!name || !errors[name]) return;
-    const result = validateLead(kind, readFields(kind, new FormData(event.currentTarget)));
-    const fresh = result.ok ? {} : result.fieldErrors;
-    setClientErrors({ ...errors, [name]: fresh[name] });
+    const data = new FormData(event.currentTarget);
+    void loadSchemas().then(({ validateLead }) => {
+      const result = validateLead(kind, readFields(kind, data));
+      const fresh = result.ok ? {} : result.fieldErrors;
+      setClientErrors((current) => ({ ...(current ?? errors), [name]: fresh[name] }));
+    });
+  }
+
+  /** The first focus in the form starts loading the schemas, so that they are there when needed. */
+  function onFocus() {
+    void loadSchemas().catch(() => undefined);
   }
 
   const values = state.status === 'success' ? undefined : state.values;
@@ -157,6 +180,7 @@ export function useLeadForm(kind: LeadKind, action: Action, options: { id: strin
     id,
     onSubmit,
     onChange,
+    onFocus,
     fieldProps,
   };
 }

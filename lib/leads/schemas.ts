@@ -3,6 +3,7 @@
  * the authority. Messages are the spec's (§5) where it has them, and clear ones where it is silent.
  */
 import { z } from 'zod';
+import type { FieldErrors, FieldValues, LeadKind } from './fields';
 import { audienceSizes, dataRequestTypes, monthlyBudgets, partnershipTypes, values } from './options';
 
 // No `new Function` probe: the site's CSP forbids eval, and zod's probe for it is reported by the browser
@@ -123,33 +124,11 @@ export const leadSchemas = {
   contact: contactSchema,
   newsletter: newsletterSchema,
   dataRequest: dataRequestSchema,
-} as const;
+} as const satisfies Record<LeadKind, z.ZodType>;
 
-export type LeadKind = keyof typeof leadSchemas;
+export type { FieldErrors, FieldValues, LeadKind } from './fields';
+export { leadFields, readFields } from './fields';
 export type LeadInput<K extends LeadKind> = z.output<(typeof leadSchemas)[K]>;
-
-/** The text fields each form posts (the order is the order on screen, for focusing the first error). */
-export const leadFields = {
-  partner: ['firstName', 'lastName', 'email', 'company', 'partnershipType', 'message'],
-  affiliate: ['firstName', 'lastName', 'email', 'website', 'audienceSize'],
-  agency: ['name', 'email', 'businessName', 'monthlyBudget', 'message'],
-  contact: ['name', 'email', 'company', 'subject', 'message'],
-  newsletter: ['email'],
-  dataRequest: ['email', 'type', 'details'],
-} as const satisfies Record<LeadKind, readonly string[]>;
-
-export type FieldErrors = Partial<Record<string, string>>;
-export type FieldValues = Record<string, string>;
-
-/** The form's fields as strings ('' when missing or not text), limited to the fields of that form. */
-export function readFields(kind: LeadKind, data: FormData): FieldValues {
-  const out: FieldValues = {};
-  for (const name of leadFields[kind]) {
-    const v = data.get(name);
-    out[name] = typeof v === 'string' ? v : '';
-  }
-  return out;
-}
 
 export type Validation<K extends LeadKind> =
   | { ok: true; data: LeadInput<K> }
