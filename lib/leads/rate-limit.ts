@@ -48,13 +48,25 @@ export function createLimiters(config: RateLimitConfig, handle?: Handle): Limite
   return { form: make(config.perForm, 'form'), total: make(config.total, 'all') };
 }
 
+/**
+ * Whether a rejection is the limiter's "over the limit" answer. Known by its shape, not by
+ * `instanceof`: the limiters are shared by every server bundle of the process (globalThis), and the
+ * JSON endpoint's bundle (instrumentation.ts) has its own copy of the library, whose RateLimiterRes is
+ * another class.
+ */
+export function isOverLimit(reason: unknown): boolean {
+  if (reason instanceof RateLimiterRes) return true;
+  const r = reason as Partial<Record<'msBeforeNext' | 'remainingPoints' | 'consumedPoints', unknown>> | null;
+  return typeof r === 'object' && r !== null && !(r instanceof Error) && typeof r.msBeforeNext === 'number' && typeof r.remainingPoints === 'number' && typeof r.consumedPoints === 'number';
+}
+
 /** Counts one submission of `kind` from `ip`; false when a limit is exceeded. */
 export async function consumeSubmission(limiters: Limiters, kind: LeadKind, ip: string): Promise<boolean> {
   const attempts = [limiters.form?.consume(`${kind}:${ip}`), limiters.total?.consume(ip)].filter(Boolean);
   const results = await Promise.allSettled(attempts);
   for (const r of results) {
     if (r.status === 'rejected') {
-      if (r.reason instanceof RateLimiterRes) return false;
+      if (isOverLimit(r.reason)) return false;
       throw r.reason;
     }
   }

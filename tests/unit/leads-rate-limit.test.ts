@@ -1,0 +1,41 @@
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { describe, expect, it } from 'vitest';
+import { consumeSubmission, isOverLimit } from '@/lib/leads/rate-limit';
+
+// The limiters live on globalThis and are shared by the server bundles of one process; each bundle
+// has its own copy of rate-limiter-flexible. An "over the limit" answer made by another copy (a
+// RateLimiterRes of another class) must still count as over the limit, never as a limiter failure
+// (which lets the submission through).
+
+/** A limiter as another bundle's copy of the library answers: same shape, another class. */
+class ForeignRateLimiterRes {
+  constructor(
+    public remainingPoints: number,
+    public msBeforeNext: number,
+    public consumedPoints: number,
+    public isFirstInDuration: boolean,
+  ) {}
+}
+const foreignLimiter = (over: boolean) =>
+  ({ consume: async () => (over ? Promise.reject(new ForeignRateLimiterRes(0, 57_000, 6, false)) : new ForeignRateLimiterRes(4, 60_000, 1, true)) }) as never;
+
+describe('consumeSubmission', () => {
+  it('refuses the sixth submission of one form from one address (5 per form)', async () => {
+    const limiters = { form: new RateLimiterMemory({ points: 5, duration: 60 }), total: new RateLimiterMemory({ points: 30, duration: 60 }) };
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await consumeSubmission(limiters, 'contact', '198.51.100.7'));
+    expect(answers).toEqual([true, true, true, true, true, false]);
+    expect(await consumeSubmission(limiters, 'partner', '198.51.100.7')).toBe(true);
+  });
+
+  it('an over-the-limit answer from another copy of the library is over the limit', async () => {
+    expect(await consumeSubmission({ form: foreignLimiter(true), total: null }, 'contact', '198.51.100.8')).toBe(false);
+    expect(await consumeSubmission({ form: foreignLimiter(false), total: null }, 'contact', '198.51.100.8')).toBe(true);
+  });
+
+  it('a real failure of the store is thrown, not taken for a limit', async () => {
+    const broken = { consume: async () => Promise.reject(new Error('connection refused')) } as never;
+    await expect(consumeSubmission({ form: broken, total: null }, 'contact', '198.51.100.9')).rejects.toThrow('connection refused');
+    expect(isOverLimit(Object.assign(new Error('x'), { msBeforeNext: 1, remainingPoints: 0, consumedPoints: 1 }))).toBe(false);
+  });
+});
