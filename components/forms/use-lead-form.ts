@@ -104,30 +104,24 @@ export function useLeadForm(kind: LeadKind, action: Action, options: { id: strin
     if (submitting.current) return; // a second click or Enter while the first is on its way
     submitting.current = true;
     const data = new FormData(event.currentTarget);
+    const send = async () => {
+      setPosting(true);
+      setPosted(await postToEndpoint(kind, endpoint, data));
+      setPosting(false);
+    };
     void loadSchemas().then(
       ({ validateLead }) => {
         const result = validateLead(kind, readFields(kind, data));
-        if (!result.ok) {
-          submitting.current = false;
-          setClientErrors(result.fieldErrors);
-          focusFirstInvalid(result.fieldErrors);
-          return;
+        if (result.ok) {
+          setClientErrors({});
+          return send();
         }
-        setClientErrors({});
-        setPosting(true);
-        return postToEndpoint(kind, endpoint, data).then((next) => {
-          setPosted(next);
-          setPosting(false);
-        });
+        submitting.current = false;
+        setClientErrors(result.fieldErrors);
+        focusFirstInvalid(result.fieldErrors);
       },
       // The schemas could not be loaded (connection lost): the server checks the post anyway.
-      () => {
-        setPosting(true);
-        return postToEndpoint(kind, endpoint, data).then((next) => {
-          setPosted(next);
-          setPosting(false);
-        });
-      },
+      send,
     );
   }
 

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 
 /**
  * The notification outbox: one row per new lead and delivery channel, written in the same
- * transaction as the lead (lib/leads/store.ts -> lib/notify/enqueue.ts) and worked by the delivery
+ * statement as the lead (lib/leads/store.ts) and worked by the delivery
  * loop (lib/notify/loop.mjs). It holds no personal data: the message is built from the lead row at
  * send time, so an erased lead leaves nothing to send (the row is then marked `cancelled`).
  */

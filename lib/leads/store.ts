@@ -56,6 +56,8 @@ function columnsAndValues(table: PgTable, data: Record<string, unknown>): { colu
 }
 
 const dialect = new PgDialect();
+/** Statement text -> its prepared statement's name (a few per form: optional fields change the text). */
+const statementNames = new Map<string, string>();
 type PgPool = { totalCount: number; query: (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: { id: string }[] }> };
 
 /**
@@ -66,7 +68,8 @@ async function run(db: Db, statement: SQL): Promise<{ id: string }[]> {
   const client = (db as unknown as { $client?: unknown }).$client as PgPool | undefined;
   if (client && typeof client === 'object' && 'totalCount' in client) {
     const { sql: text, params } = dialect.sqlToQuery(statement);
-    const name = `lead_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    let name = statementNames.get(text);
+    if (!name) statementNames.set(text, (name = `lead_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
     return (await client.query({ name, text, values: params })).rows;
   }
   const result = await db.execute(statement);

@@ -1,6 +1,6 @@
 // Which notification channels are configured, read from the environment each time it is asked (so
 // a lead enqueues for the channels configured when it arrives). Plain ESM: used by the Next server
-// code (enqueue), the delivery loop in `npm start` and `npm run worker`.
+// code (lib/leads/store.ts), the delivery loop in `npm start` and `npm run worker`.
 
 /** @typedef {'email' | 'webhook'} Channel */
 

@@ -3,23 +3,11 @@ import * as React from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ALL, clearedFilters, filterItems, filtersToQuery, readFilters, type FilterState } from '@/lib/filters';
+import { useUrlFilters } from '@/components/site/use-url-filters';
+import { ALL, clearedFilters, filterItems } from '@/lib/filters';
 import { cn } from '@/lib/utils';
 
 export type FilterItem = { id: string; category: string; text: string[] };
-
-// The filter state lives in the URL (?q=&category=): linkable, reloadable, back-button friendly.
-const urlEvent = 'postcraft:url';
-function subscribe(onChange: () => void) {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(urlEvent, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(urlEvent, onChange);
-  };
-}
-const getSearch = () => window.location.search;
-const getServerSearch = () => '';
 
 /**
  * Search + category chips over a list whose cards are rendered on the server (`cards`, keyed by id).
@@ -46,16 +34,9 @@ export function FilterableList({
   emptyText: string;
   listClassName?: string;
 }) {
-  const search = React.useSyncExternalStore(subscribe, getSearch, getServerSearch);
-  const state = React.useMemo(() => readFilters(new URLSearchParams(search), categories), [search, categories]);
+  const [state, setState] = useUrlFilters(categories);
   const inputRef = React.useRef<HTMLInputElement>(null);
   const id = React.useId();
-
-  const setState = React.useCallback((next: FilterState) => {
-    const url = `${window.location.pathname}${filtersToQuery(next)}${window.location.hash}`;
-    window.history.replaceState(window.history.state, '', url);
-    window.dispatchEvent(new Event(urlEvent));
-  }, []);
 
   const shown = filterItems(items, state, { text: (i) => i.text, category: (i) => i.category });
   const filtered = state.q.trim() !== '' || state.category !== ALL;

@@ -2,40 +2,18 @@
 import * as React from 'react';
 import { Search, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ALL, clearedFilters, filterItems, filtersToQuery, readFilters, type FilterState } from '@/lib/filters';
+import { useUrlFilters } from '@/components/site/use-url-filters';
+import { ALL, clearedFilters, filterItems } from '@/lib/filters';
 import { templateFilterChips, templateFilterFields, type Template } from '@/content/templates';
 import { cn } from '@/lib/utils';
 import { TemplatePreviewProvider } from './template-preview';
-
-// The filter state lives in the URL (`?q=&category=`): reload, back and a shared link show the same view.
-// Read with useSyncExternalStore (server snapshot: no filters), so the prerendered gallery hydrates as it is
-// instead of being thrown away and rendered again on the client.
-const urlEvent = 'postcraft:url';
-function subscribe(onChange: () => void) {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(urlEvent, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(urlEvent, onChange);
-  };
-}
-const getSearch = () => window.location.search;
-const getServerSearch = () => '';
-
-function navigate(next: FilterState, mode: 'push' | 'replace') {
-  const url = `${window.location.pathname}${filtersToQuery(next)}`;
-  if (mode === 'push') window.history.pushState(window.history.state, '', url);
-  else window.history.replaceState(window.history.state, '', url);
-  window.dispatchEvent(new Event(urlEvent));
-}
 
 /**
  * Search box, the nine category chips, the result count and the grid of server-rendered cards (`cards`, keyed
  * by template id). Typing replaces the URL; choosing a category adds a history entry, so Back undoes it.
  */
 export function TemplateGallery({ templates, cards }: { templates: readonly Template[]; cards: Record<string, React.ReactNode> }) {
-  const search = React.useSyncExternalStore(subscribe, getSearch, getServerSearch);
-  const state = React.useMemo(() => readFilters(new URLSearchParams(search), templateFilterChips), [search]);
+  const [state, navigate] = useUrlFilters(templateFilterChips);
   const searchRef = React.useRef<HTMLInputElement>(null);
   const searchId = React.useId();
   const shown = filterItems(templates, state, templateFilterFields);
