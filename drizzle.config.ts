@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./lib/db/schema.ts', './lib/db/staff-schema.ts', './lib/db/outbox-schema.ts'],
-  out: './lib/db/migrations',
+  schema: ['./src/lib/db/schema.ts', './src/lib/db/staff-schema.ts', './src/lib/db/outbox-schema.ts'],
+  out: './src/lib/db/migrations',
 });

@@ -8,7 +8,7 @@ export const e2eDataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `po
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
@@ -32,13 +32,22 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    // The production build (made once by `npm test`) served by the same script as `npm start`.
-    command: 'node scripts/start.mjs',
+    // The production server as `npm start` runs it (server/main.ts through tsx; it builds first when the
+    // build is not of the current sources: `npm test` has made it already). ASTRO_OUT_DIR, when set,
+    // names the build folder (astro.config.mjs and server/build.ts read it).
+    command: 'node --import tsx server/main.ts',
     url: `http://127.0.0.1:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn', TRUST_PROXY: '1' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      ...(process.env.ASTRO_OUT_DIR ? { ASTRO_OUT_DIR: process.env.ASTRO_OUT_DIR } : {}),
+    },
   },
 });

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # `npm test`: type-check, lint, unit + integration tests (PGlite always; PostgreSQL too when DATABASE_URL
-# is set), then end-to-end tests in Debian's Chromium against the production build.
+# is set), then end-to-end tests in Debian's Chromium against the production build. Runs on Node.js 24:
+# with an older system Node it switches to (or, as root, installs) Node 24 in /usr/local first.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export NEXT_TELEMETRY_DISABLED=1
+export ASTRO_TELEMETRY_DISABLED=1 NEXT_TELEMETRY_DISABLED=1
+# shellcheck source=scripts/node24.sh
+. scripts/node24.sh
+ensure_node24 || exit 1
 reports=$(mktemp -d)
 
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
@@ -24,19 +28,19 @@ if [ -z "${DATABASE_URL:-}" ]; then
   export DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
   echo "DATABASE_URL is not set: the PostgreSQL tests use the local server ($DATABASE_URL)"
 fi
-node scripts/wait-for-db.mjs || exit 1
+node --import tsx scripts/wait-for-db.ts || exit 1
 
 set -e
 echo "== typecheck"; npx tsc --noEmit
 echo "== lint"; npx eslint . --max-warnings=0
-echo "== build"; node scripts/build-if-needed.mjs
+echo "== build"; node --import tsx server/build.ts --if-needed
 set +e
-echo "== unit and integration tests"
+echo "== unit and integration tests (vitest projects: unit, integration)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 unit=$?
 echo "== end-to-end tests"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 e2e=$?
-node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
+node --import tsx scripts/test-summary.ts "$reports/vitest.json" "$reports/playwright.json"
 rm -rf "$reports"
 [ $unit -eq 0 ] && [ $e2e -eq 0 ]

@@ -5,19 +5,38 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
+/**
+ * @typedef {Record<string, string>} Attributes
+ * @typedef {{ tag: string; name: string } & Attributes} Control a visible control (input, select, textarea)
+ * @typedef {{ attrs: Attributes; hidden: [string, string][]; fields: Control[] }} ParsedForm
+ * @typedef {ParsedForm & { url: string; path: string; cookie: string | null }} Form a form and where it posts
+ * @typedef {{ status: number; html: string; location: string | null; type: string | undefined }} PostAnswer
+ * @typedef {PostAnswer & { ms: number }} TimedAnswer
+ * @typedef {{ freshToken?: boolean; headers?: Record<string, string>; signal?: AbortSignal }} SubmitOptions
+ */
+
+/** @type {Record<string, string>} */
 const entities = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", apos: "'" };
+/** @param {string} s */
 const decode = (s) => s.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, e) => entities[e]);
 
+/** @param {string} tag @returns {Attributes} */
 function attrs(tag) {
+  /** @type {Attributes} */
   const out = {};
   for (const m of tag.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)) out[m[1].toLowerCase()] = m[2] === undefined ? '' : decode(m[2]);
   return out;
 }
 
-/** Parses every <form> of an HTML page: its action/method/enctype and its named controls. */
+/**
+ * Parses every <form> of an HTML page: its action/method/enctype and its named controls.
+ * @param {string} html @returns {ParsedForm[]}
+ */
 export function parseForms(html) {
+  /** @type {ParsedForm[]} */
   const forms = [];
   for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
+    /** @type {ParsedForm} */
     const form = { attrs: attrs(m[1]), hidden: [], fields: [] };
     for (const c of m[2].matchAll(/<(input|select|textarea)\b([^>]*)>/g)) {
       const a = attrs(c[2]);
@@ -30,7 +49,11 @@ export function parseForms(html) {
   return forms;
 }
 
-/** The form on `path` that has a control named `field` (e.g. 'partnershipType'). */
+/**
+ * The form on `path` that has a control named `field` (e.g. 'partnershipType').
+ * @param {string} baseUrl @param {string} path @param {string} [field] @param {RequestInit} [init]
+ * @returns {Promise<Form>}
+ */
 export async function loadForm(baseUrl, path, field, init = {}) {
   const res = await fetch(new URL(path, baseUrl), { headers: { Accept: 'text/html' }, ...init });
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
@@ -40,7 +63,10 @@ export async function loadForm(baseUrl, path, field, init = {}) {
   return { ...form, url: new URL(form.attrs.action || path, new URL(path, baseUrl)).href, path, cookie: res.headers.get('set-cookie') };
 }
 
-/** Hidden inputs that look like a per-render token get a fresh value unless `keepToken`. */
+/**
+ * Hidden inputs that look like a per-render token get a fresh value unless `keepToken`.
+ * @param {ParsedForm} form @returns {string[]}
+ */
 export function tokenFieldNames(form) {
   return form.hidden.map(([n]) => n).filter((n) => /token/i.test(n) && !n.startsWith('$'));
 }
@@ -50,6 +76,8 @@ export function tokenFieldNames(form) {
  * Returns { status, html, ms, location }.
  * options.freshToken (default true): replace the submission token with a new random one, so that
  * one parsed form serves many distinct submissions, as if each came from a fresh render.
+ * @param {Form} form @param {Record<string, string>} values @param {SubmitOptions} [options]
+ * @returns {Promise<TimedAnswer>}
  */
 export async function submitForm(form, values, { freshToken = true, headers = {}, signal } = {}) {
   const body = new FormData();
@@ -62,7 +90,7 @@ export async function submitForm(form, values, { freshToken = true, headers = {}
   const bytes = Buffer.from(await encoded.arrayBuffer());
   const started = performance.now();
   const res = await post(new URL(form.url), bytes, {
-    'Content-Type': encoded.headers.get('content-type'),
+    'Content-Type': encoded.headers.get('content-type') ?? '',
     Accept: 'text/html',
     Origin: new URL(form.url).origin,
     ...headers,
@@ -74,9 +102,11 @@ export async function submitForm(form, values, { freshToken = true, headers = {}
  * POSTs `values` the way the page's JavaScript does: URL-encoded to the form's JSON endpoint
  * (`/api/leads/<kind>`, lib/leads/endpoints.ts), with a fresh submission token. Returns
  * { status, html, ms } (`html` is the JSON text of the answer: the form's new state).
+ * @param {Form} form @param {Record<string, string>} values @param {SubmitOptions} [options]
+ * @returns {Promise<TimedAnswer>}
  */
 export async function submitFormJs(form, values, { headers = {}, signal } = {}) {
-  const kind = Object.keys(formPages).find((k) => formPages[k].path === form.path);
+  const kind = /** @type {(keyof typeof formPages)[]} */ (Object.keys(formPages)).find((k) => formPages[k].path === form.path);
   if (!kind) throw new Error(`no JSON endpoint known for the form of ${form.path}`);
   const body = new URLSearchParams();
   for (const name of tokenFieldNames(form)) body.append(name, randomUUID());
@@ -101,13 +131,16 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4000 }
  * A plain HTTP POST on a kept-alive connection. Resolves { status, html, location, type }. A post
  * whose reused connection the server had closed before reading it (ECONNRESET on a reused socket) is
  * sent again on a new one, as browsers do; the submission token makes that safe.
+ * @param {URL} url @param {string | Buffer} body @param {Record<string, string>} headers
+ * @param {AbortSignal} [signal] @param {boolean} [retried] @returns {Promise<PostAnswer>}
  */
 export function post(url, body, headers, signal, retried = false) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) }, signal }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, html: Buffer.concat(chunks).toString('utf8'), location: res.headers.location ?? null, type: res.headers['content-type'] }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, html: Buffer.concat(chunks).toString('utf8'), location: res.headers.location ?? null, type: res.headers['content-type'] }));
       res.on('error', reject);
     });
     req.on('error', (err) => {
@@ -119,7 +152,10 @@ export function post(url, body, headers, signal, retried = false) {
 }
 
 let seq = 0;
-/** Valid values for each lead form, distinct per call (the email carries `tag`). */
+/**
+ * Valid values for each lead form, distinct per call (the email carries `tag`).
+ * @param {string} kind @param {string} [tag] @returns {Record<string, string>}
+ */
 export function validValues(kind, tag = `${process.pid}-${Date.now()}-${++seq}`) {
   const email = `lead-${tag}@example.com`;
   switch (kind) {

@@ -1,12 +1,12 @@
-// The staff half of test:hostile. Routes are discovered, not listed: the staff routes of the build
-// (.next/app-path-routes-manifest.json), their dynamic segments filled with real ids (from the links of
+// The staff half of test:hostile. Routes are discovered, not listed: the staff routes of the site
+// (the files under src/pages/staff), their dynamic segments filled with real ids (from the links of
 // the admin's pages) and with hostile ones, and every POST form found by following the staff pages'
 // links. Then: every route signed out (refused, nothing shown), hostile query parameters signed in,
 // every form signed out / from another origin / from `Origin: null` (refused), every form field under
 // hostile values signed in (no 5xx, a clear answer), wrong content types and oversized bodies, the
 // sign-in form under hostile input, and the CSV export checked for formula injection.
 // Reports through `inspect` and `fail`; what it cannot test (no staff area in the build, no
-// scripts/staff-create.mjs) is reported through `skip`, which the suite prints and counts.
+// scripts/staff-create.ts) is reported through `skip`, which the suite prints and counts.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,23 +14,35 @@ import path from 'node:path';
 import { parseForms, submitForm } from './forms.mjs';
 import { root } from './spawn-server.mjs';
 
-/** Creates an admin with scripts/staff-create.mjs (`npm run staff:create`) on the database at `url`. */
+/** Creates an admin with scripts/staff-create.ts (`npm run staff:create`) on the database at `url`. */
 export function createAdmin(url, email, password) {
-  execFileSync(process.execPath, ['scripts/staff-create.mjs', '--email', email, '--name', 'Hostile Admin', '--role', 'admin'], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', email, '--name', 'Hostile Admin', '--role', 'admin'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, STAFF_PASSWORD: password },
     stdio: 'pipe',
   });
 }
 
-/** The staff routes of the current build, e.g. /staff/leads/[type]/[id]. */
+/** The staff routes of the site (its files under src/pages/staff), e.g. /staff/leads/[type]/[id]. */
 export function staffRoutes() {
+  const dir = path.join(root, 'src', 'pages', 'staff');
+  const routes = [];
+  const walk = (d) => {
+    for (const item of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, item.name);
+      if (item.isDirectory()) walk(full);
+      else if (/\.(astro|ts)$/.test(item.name) && !item.name.startsWith('_')) {
+        const rel = path.relative(dir, full).replace(/\.(astro|ts)$/, '').split(path.sep).join('/');
+        routes.push(rel === 'index' ? '/staff' : `/staff/${rel.replace(/\/index$/, '')}`);
+      }
+    }
+  };
   try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, '.next', 'app-path-routes-manifest.json'), 'utf8'));
-    return [...new Set(Object.values(manifest))].filter((r) => r === '/staff' || r.startsWith('/staff/')).sort();
+    walk(dir);
   } catch {
     return [];
   }
+  return routes.sort();
 }
 
 const cookieHeader = (setCookies) =>
@@ -169,8 +181,8 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
     if (!refusedSignedOut(r) && !(r.status >= 400 && r.status < 500)) fail(`signed out POST ${route}`, `HTTP ${r.status} instead of a refusal`);
   }
 
-  if (!fs.existsSync(path.join(root, 'scripts', 'staff-create.mjs'))) {
-    skip('staff area: scripts/staff-create.mjs is missing, so no admin could be created: signed-in routes, staff forms and the export were not tested');
+  if (!fs.existsSync(path.join(root, 'scripts', 'staff-create.ts'))) {
+    skip('staff area: scripts/staff-create.ts is missing, so no admin could be created: signed-in routes, staff forms and the export were not tested');
     return;
   }
   const email = `hostile-admin-${process.pid}@example.com`;
@@ -239,7 +251,7 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
     for (const form of parseForms(r.html)) {
       if ((form.attrs.method ?? 'get').toLowerCase() !== 'post') continue;
       form.url = new URL(form.attrs.action || p, new URL(p, base)).href;
-      const actionId = form.hidden.find(([n]) => n.startsWith('$ACTION_ID') || /^\$ACTION_\d+:0$/.test(n))?.[0] ?? form.attrs.action ?? '';
+      const actionId = form.hidden.find(([n]) => n === '_action')?.[1] ?? form.attrs.action ?? '';
       const key = `${p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')} ${actionId} ${form.fields.map((c) => c.name).join(',')}`;
       if (!forms.has(key)) forms.set(key, { page: p, form });
     }

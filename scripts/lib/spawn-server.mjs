@@ -1,4 +1,7 @@
-// Starts `node scripts/start.mjs` on a free port for benchmarks and suites; resolves when it is ready.
+// Starts the production server as `npm start` does (`node --import tsx server/main.ts`, which builds
+// first when the build is not of the current sources) on a free port, for benchmarks and suites;
+// resolves when it is ready. Plain JavaScript with JSDoc types: imported by the .ts suites and tests
+// and by the .mjs helpers alike.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,9 +9,28 @@ import path from 'node:path';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
+/** The command line of `npm start`, run as one process (signals, SIGKILL included, reach the server itself). */
+export const serverCommand = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+
+/**
+ * @typedef {{
+ *   url: string;
+ *   child: import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>;
+ *   dataDir: string;
+ *   output: () => string;
+ *   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+ * }} StartedServer
+ */
+
+/**
+ * @param {Record<string, string | undefined>} [env]
+ * @param {{ quiet?: boolean; timeoutMs?: number }} [options]
+ * @returns {Promise<StartedServer>}
+ */
 export function startServer(env = {}, { quiet = true, timeoutMs = Number(process.env.SERVER_START_TIMEOUT_MS) || 120_000 } = {}) {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-bench-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const [command, ...args] = serverCommand;
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
-import { articles } from '../../content/blog';
-import { site } from '../../content/site';
+import { articles } from '../../src/content/blog';
+import { site } from '../../src/content/site';
 import { expect, test } from './fixtures';
 import { expectAxeCleanAtBothWidths, jsonLdOf } from './helpers/company';
 

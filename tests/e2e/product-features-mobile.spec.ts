@@ -1,4 +1,4 @@
-import { site } from '../../content/site';
+import { site } from '../../src/content/site';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
 // Spec §2 /features and /mobile; decisions.md: store links from the site config.

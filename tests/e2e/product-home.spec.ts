@@ -1,4 +1,4 @@
-import { site } from '../../content/site';
+import { site } from '../../src/content/site';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
 // Expectations come from spec §1, §2 and §9 and decisions.md, not from the page source.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { templates } from '../../content/templates';
+import { templates } from '../../src/content/templates';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
 // Spec §2 /templates and §4 "Templates filtering"; decisions.md for Preview and Use Template.

@@ -1,6 +1,6 @@
-import { footerNav, mainNav, site } from '../../content/site';
-import { articles } from '../../content/blog';
-import { routes } from '../../content/routes';
+import { footerNav, mainNav, site } from '../../src/content/site';
+import { articles } from '../../src/content/blog';
+import { routes } from '../../src/content/routes';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
 function titleOf(route: (typeof routes)[number]) {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '@/lib/db/connection.mjs';
-import { runMigrations } from '@/lib/db/migrate.mjs';
+import { openDatabase, queryable, type DbHandle } from '@/lib/db/connection';
+import { runMigrations } from '@/lib/db/migrate';
 
-export type Handle = Awaited<ReturnType<typeof openDatabase>>;
+export type Handle = DbHandle;
 
 export function tempDir(prefix = 'postcraft-test-') {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -45,6 +45,6 @@ export async function createTempPostgres(): Promise<{ url: string; drop: () => P
 
 /** Runs a query on either kind of handle and returns the rows. */
 export async function query<T = Record<string, unknown>>(handle: Handle, sql: string, params: unknown[] = []): Promise<T[]> {
-  const res = await handle.client.query(sql, params);
+  const res = await queryable(handle).query(sql, params);
   return res.rows as T[];
 }

@@ -2,8 +2,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
-import { openDatabase } from '@/lib/db/connection.mjs';
-import { runMigrations } from '@/lib/db/migrate.mjs';
+import { openDatabase } from '@/lib/db/connection';
+import { runMigrations } from '@/lib/db/migrate';
 import { createTempPostgres, openTempPglite, type Handle } from './databases';
 
 /** Drizzle over a test handle (the same wrapping as lib/db/client.ts). */

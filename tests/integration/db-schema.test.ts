@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempPostgres, openTempPglite, query, type Handle } from '../helpers/databases';
-import { openDatabase } from '@/lib/db/connection.mjs';
-import { runMigrations } from '@/lib/db/migrate.mjs';
+import { openDatabase } from '@/lib/db/connection';
+import { runMigrations } from '@/lib/db/migrate';
 
 const expectedColumns: Record<string, string[]> = {
   partner_applications: ['id', 'first_name', 'last_name', 'email', 'company', 'partnership_type', 'message', 'created_at'],

@@ -161,8 +161,12 @@ for (const kind of databaseKinds) {
       if (!t) return skip('DATABASE_URL is not set');
       const limiters = createLimiters({ perForm: 2, total: 3, windowSeconds: 1 }, t.handle);
       let limited = 0;
-      const c = ctx({ limiters, ip: '192.0.2.77', onLimited: () => limited++ });
-      const send = (form: LeadKind) => handleSubmission(form, formData({ ...validLeads[form], email: `rl${Math.random()}@example.com`, submissionToken: token() }), c);
+      const c = ctx({ limiters, ip: '192.0.2.77' });
+      const send = async (form: LeadKind) => {
+        const state = await handleSubmission(form, formData({ ...validLeads[form], email: `rl${Math.random()}@example.com`, submissionToken: token() }), c);
+        if (state.status === 'limited') limited++;
+        return state;
+      };
       expect((await send('contact')).status).toBe('success');
       expect((await send('contact')).status).toBe('success');
       const third = await send('contact');

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,8 +7,8 @@ import { createLimiters } from '@/lib/leads/rate-limit';
 import type { LeadKind } from '@/lib/leads/schemas';
 import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
 import { listDeliveries, resendDelivery } from '@/lib/notify/deliveries';
-import { createDeliveryLoop } from '@/lib/notify/loop.mjs';
-import { maxAttempts } from '@/lib/notify/retry.mjs';
+import { createDeliveryLoop } from '@/lib/notify/loop';
+import { maxAttempts } from '@/lib/notify/retry';
 import { query } from '../helpers/databases';
 import { databaseKinds, formData, validLeads, type TestDb } from '../helpers/leads';
 import { decodeBody, decodeHeader, startReceiver, startSmtp, waitFor } from '../helpers/notify';
@@ -159,8 +160,7 @@ for (const kind of databaseKinds) {
       if (!t) return skip('DATABASE_URL is not set');
       const l = loop({ pollMs: 60_000 });
       l.start();
-      const g = globalThis as typeof globalThis & { __postcraftNotifyNudge?: () => void };
-      g.__postcraftNotifyNudge = () => l.nudge();
+      const unregister = registerDeliveryNudge(() => l.nudge());
       try {
         await new Promise((r) => setTimeout(r, 200)); // the first poll has run; the next is a minute away
         const started = Date.now();
@@ -168,7 +168,7 @@ for (const kind of databaseKinds) {
         await waitFor(() => smtp.messages.length === 1 && hooks.ok2xx.size === 1, 10_000, 'the nudged delivery');
         expect(Date.now() - started).toBeLessThan(5000);
       } finally {
-        delete g.__postcraftNotifyNudge;
+        unregister();
         await l.stop();
       }
     });

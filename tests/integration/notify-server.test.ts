@@ -9,7 +9,7 @@ import { createTempPostgres, tempDir } from '../helpers/databases';
 import { decodeBody, decodeHeader, startReceiver, startSmtp, waitFor } from '../helpers/notify';
 
 /**
- * End to end: the production server (`node scripts/start.mjs`, its delivery loop running inside)
+ * End to end: the production server (`npm start`: server/main.ts, its delivery loop running inside)
  * with SMTP_URL and WEBHOOK_URL pointing at servers in this test. A visitor fills in and sends the
  * contact form in Chromium; staff get the email and the webhook. On PostgreSQL when DATABASE_URL is set,
  * else on the embedded database.
@@ -25,7 +25,7 @@ describe('a form submitted on the running server notifies staff', () => {
 
   beforeAll(async () => {
     // The server needs a production build of the current sources (npm test has made it already).
-    const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    const build = spawnSync(process.execPath, ['--import', 'tsx', 'server/build.ts', '--if-needed'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     smtp = await startSmtp();
     hooks = await startReceiver();

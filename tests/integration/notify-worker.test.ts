@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@/lib/db/connection.mjs';
-import { runMigrations } from '@/lib/db/migrate.mjs';
+import { openDatabase } from '@/lib/db/connection';
+import { runMigrations } from '@/lib/db/migrate';
 import { createTempPostgres, query, tempDir, type Handle } from '../helpers/databases';
 import { startReceiver, waitFor } from '../helpers/notify';
 
@@ -45,7 +45,7 @@ async function postgresTarget(): Promise<Target | undefined> {
 }
 
 function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['scripts/worker.mjs'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
     cwd: root,
     env: { ...process.env, NOTIFY_POLL_MS: '100', LOG_LEVEL: 'info', SMTP_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffUser } from '@/lib/staff/create-user.mjs';
-import { hashPassword, verifyPassword } from '@/lib/staff/password.mjs';
+import { createStaffUser } from '@/lib/staff/create-user';
+import { hashPassword, verifyPassword } from '@/lib/staff/password';
 import { createSession, deleteSession, findActiveUserByEmail, hashToken, sessionPolicy, validateSession } from '@/lib/staff/sessions';
 import { createThrottle, recordFailure, recordSuccess, retryAfter } from '@/lib/staff/throttle';
 import { changeRole, LastAdminError, removeStaff, setDisabled } from '@/lib/staff/users';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffUser } from '@/lib/staff/create-user.mjs';
+import { createStaffUser } from '@/lib/staff/create-user';
 import { csvCell, csvRecord } from '@/lib/staff/csv';
 import { eraseForRequest, personData } from '@/lib/staff/data-requests';
 import { parseFilter } from '@/lib/staff/filters';

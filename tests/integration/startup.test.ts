@@ -2,14 +2,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildIsCurrent } from '../../server/build';
 import { tempDir } from '../helpers/databases';
 
 const root = path.resolve(__dirname, '../..');
-const hasBuild = fs.existsSync(path.join(root, '.next', 'BUILD_ID'));
+// The server test needs a production build of the current sources (npm test makes it first).
+const hasBuild = buildIsCurrent();
 
 function start(env: Record<string, string>) {
   const began = Date.now();
-  const r = spawnSync(process.execPath, ['scripts/start.mjs'], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', ...env },
     encoding: 'utf8',
@@ -40,35 +42,43 @@ describe('npm start refuses a bad DATABASE_URL', () => {
 describe.skipIf(!hasBuild)('the server on the embedded database', () => {
   it('serves, refuses a second instance on the same data, and closes cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
-    const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
     });
     let out = '';
     server.stdout.on('data', (d) => (out += d));
     server.stderr.on('data', (d) => (out += d));
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-      server.stdout.on('data', () => {
-        const m = out.match(/ready on http:\/\/[^:]+:(\d+)/);
-        if (m) {
-          clearTimeout(timer);
-          resolve(Number(m[1]));
-        }
-      });
-    });
-    const res = await fetch(`http://127.0.0.1:${port}/`);
-    expect(res.status).toBe(200);
-    expect(fs.readFileSync(path.join(dataDir, 'postmaster.lock'), 'utf8')).toBe(String(server.pid));
-
-    const second = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
-    expect(second.status).toBe(1);
-    expect(second.stderr).toContain(`is in use by another process (pid ${server.pid})`);
-
     const exit = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
-    server.kill('SIGTERM');
-    expect(await exit).toBe(0);
-    expect(out).toContain('postcraft: stopped (SIGTERM)');
-    expect(fs.existsSync(path.join(dataDir, 'postmaster.lock'))).toBe(false);
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+        server.stdout.on('data', () => {
+          const m = out.match(/ready on http:\/\/[^:]+:(\d+)/);
+          if (m) {
+            clearTimeout(timer);
+            resolve(Number(m[1]));
+          }
+        });
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      expect(res.status).toBe(200);
+      expect(fs.readFileSync(path.join(dataDir, 'postmaster.lock'), 'utf8')).toBe(String(server.pid));
+
+      const second = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toContain(`is in use by another process (pid ${server.pid})`);
+
+      server.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect(out).toContain('postcraft: stopped (SIGTERM)');
+      expect(fs.existsSync(path.join(dataDir, 'postmaster.lock'))).toBe(false);
+    } finally {
+      // Never left running when a check above failed.
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill('SIGKILL');
+        await exit;
+      }
+    }
   }, 120_000); // opening, migrating and closing an embedded database takes a while on a busy 2-core machine
 });

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brandColoursSvg, factSheetPdf, logoPackZip, zip } from '@/components/sections/company/media-kit-files';
-import { securityTxt, securityTxtValidityDays } from '@/components/sections/company/security-txt';
+import { brandColoursSvg, factSheetPdf, logoPackZip, zip } from '@/lib/media-kit-files';
+import { securityTxt, securityTxtValidityDays } from '@/lib/security-txt';
 import { site } from '@/content/site';
 
 /** Reads a ZIP through its central directory and checks every entry's CRC-32 against its data. */

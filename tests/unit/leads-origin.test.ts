@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { configuredHosts, postOrigin } from '../../server/request-guards.mjs';
+import { configuredHosts, postOrigin } from '../../server/request-guards';
 
-// The cross-origin check of server/request-guards.mjs: which POSTs count as coming from the site.
+// The cross-origin check of server/request-guards.ts: which POSTs count as coming from the site.
 
 const req = (headers: Record<string, string>) => ({ headers }) as unknown as import('node:http').IncomingMessage;
 
@@ -39,7 +39,7 @@ describe('postOrigin', () => {
     // Origin decides when both are sent.
     expect(postOrigin(req({ ...host, origin: 'https://evil.example', referer: 'http://127.0.0.1:3400/' }), [])).toBe('foreign');
   });
-  it('leaves a POST with neither header to Next', () => {
+  it('calls a POST with neither header unknown', () => {
     expect(postOrigin(req(host), [])).toBe('unknown');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { configuredChannels, defaultFromAddress, deliverySettings } from '@/lib/notify/config.mjs';
-import { bodyText, buildEmail, buildWebhookBody, headerText, signBody } from '@/lib/notify/message.mjs';
-import { maxAttempts, retryCapsMs, retryDelayMs } from '@/lib/notify/retry.mjs';
+import { configuredChannels, defaultFromAddress, deliverySettings } from '@/lib/notify/config';
+import { bodyText, buildEmail, buildWebhookBody, headerText, signBody } from '@/lib/notify/message';
+import { maxAttempts, retryCapsMs, retryDelayMs } from '@/lib/notify/retry';
 
 const minute = 60_000;
 

@@ -1,9 +1,0 @@
-import type { MetadataRoute } from 'next';
-import { siteUrl } from '@/lib/site-url';
-
-export default function robots(): MetadataRoute.Robots {
-  return {
-    rules: [{ userAgent: '*', allow: '/', disallow: ['/staff'] }],
-    sitemap: `${siteUrl()}/sitemap.xml`,
-  };
-}

@@ -1,0 +1,62 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+const site = process.env.SITE_URL || 'http://localhost:3000';
+
+// Marketing pages are prerendered (no JavaScript unless a page has an island); the staff area and the
+// 404 page render on request. server/ runs the HTTP server and hands those requests to Astro's
+// handler (middleware mode), after the static files, the lead posts and the request guards.
+export default defineConfig({
+  site,
+  // ASTRO_OUT_DIR: build somewhere else (e.g. to compare two builds); the server reads the same variable.
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  adapter: node({ mode: 'middleware', staticHeaders: true }),
+  integrations: [
+    react(),
+    {
+      // client:interaction (src/directives/interaction.ts): hydrate an island when the visitor first uses it.
+      name: 'postcraft:client-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
+        },
+      },
+    },
+  ],
+  prefetch: false,
+  devToolbar: { enabled: false },
+  // The server checks the origin of every POST itself (server/request-guards.ts), before Astro.
+  security: {
+    checkOrigin: false,
+    csp: {
+      algorithm: 'SHA-256',
+      // Style attributes (sizes and positions set by the dialog, tab and accordion primitives) are allowed;
+      // <style> elements and style sheets stay limited to 'self' and the hashes Astro computes.
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "media-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    // PGlite ships WASM and data files: keep it (and pg, pino) out of the bundle, so nothing of it is served.
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2'] },
+  },
+});

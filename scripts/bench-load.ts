@@ -1,0 +1,348 @@
+// `npm run bench:load [-- --n 10000 --c 100 --targets pglite,pg,pg2]`: N distinct submissions at
+// concurrency C through the posts browsers make, half as a browser without JavaScript (the form's
+// POST to its page) and half as one with it (the JSON endpoint /api/leads/<form>), the four lead forms
+// in turn (partner, affiliate, agency, contact), against
+//   pglite: one server on the embedded database,
+//   pg:     one server on PostgreSQL (a fresh database on DATABASE_URL's server, else the local one),
+//   pg2:    two servers on one PostgreSQL database, requests alternating between them.
+// Checks: every submission answered with its success message, exactly N rows, and every row exactly
+// what was sent (no half-written or mixed-up row, every column valid under the schema's rules); with
+// two servers, that the per-IP rate limit is one budget (a client over the limit on instance A is also
+// refused on B). Notifications are on (a webhook to a receiver in this process, delivered by the loop
+// of every server): each lead gets exactly one outbox row, and every row is delivered exactly once
+// although both instances work the shared outbox.
+// Prints a table of figures (submissions/s, p50/p95/p99, success answers vs rows); exits non-zero when
+// a check fails. N, C and the targets also come from BENCH_LOAD_N, BENCH_LOAD_C, BENCH_LOAD_TARGETS.
+import http from 'node:http';
+import pg from 'pg';
+import type { AddressInfo } from 'node:net';
+import { openDatabase, queryable } from '../src/lib/db/connection';
+import { benchEnv, launch, limitEnvForTest, numberArg, onCleanup, percentile, printTable, runSuite, tempDir, type Checks } from './lib/bench-env';
+import { formPages, loadForm, submitForm, submitFormJs, validValues } from './lib/forms.mjs';
+import { createTempDatabase } from './lib/temp-database';
+
+type Kind = 'partner' | 'affiliate' | 'agency' | 'contact';
+type Check = Checks['check'];
+type Form = Awaited<ReturnType<typeof loadForm>>;
+type Answer = { status: number | string; html: string; ms: number };
+/** A query on the run's database: its rows. */
+type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+/** A lead row as read back: every column, by its name. */
+type StoredLead = { id: string; email: string; created_at: Date; [column: string]: unknown };
+type Run = {
+  tag: string;
+  sent: Map<string, { kind: Kind; values: Record<string, string> }>;
+  succeeded: Set<string>;
+  lat: number[];
+  byPath: { page: number[]; json: number[] };
+  other: Record<string, number>;
+  secs: number;
+};
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+type LeadId = { kind: Kind; id: string };
+
+const N = numberArg('n', 'BENCH_LOAD_N', 10_000);
+const C = numberArg('c', 'BENCH_LOAD_C', 100);
+const targetsArg = (() => {
+  const i = process.argv.indexOf('--targets');
+  return (i > 0 ? process.argv[i + 1] : process.env.BENCH_LOAD_TARGETS) || 'pglite,pg,pg2';
+})();
+const targets = targetsArg.split(',').map((t) => t.trim());
+for (const t of targets) {
+  if (!['pglite', 'pg', 'pg2'].includes(t)) {
+    console.error(`unknown target "${t}" (expected pglite, pg, pg2)`);
+    process.exit(2);
+  }
+}
+
+const kinds: Kind[] = ['partner', 'affiliate', 'agency', 'contact'];
+/** The success title of each form (lib/leads/form-state.ts, spec §8). */
+const successTitle: Record<Kind, string> = {
+  partner: 'Application Submitted!',
+  affiliate: 'Application Submitted Successfully!',
+  agency: 'Enquiry Submitted Successfully!',
+  contact: 'Message Sent!',
+};
+const leadType: Record<Kind, string> = { partner: 'partner', affiliate: 'affiliate', agency: 'agency', contact: 'contact' };
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const figures: Record<string, unknown>[] = [];
+
+/**
+ * Sends N submissions at concurrency C, spread over `urls` (one per server). Returns the latencies,
+ * what was sent per email, and which emails were answered with success.
+ */
+async function load(label: string, urls: string[]): Promise<Run> {
+  const forms = {} as Record<Kind, Form[]>;
+  for (const kind of kinds) {
+    const { path, field } = formPages[kind];
+    forms[kind] = await Promise.all(urls.map((u) => loadForm(u, path, field)));
+  }
+  const tag = `${label.replace(/\W+/g, '')}${Date.now().toString(36)}`;
+  const sent: Run['sent'] = new Map();
+  const succeeded = new Set<string>();
+  const lat: number[] = [];
+  const byPath: Run['byPath'] = { page: [], json: [] };
+  const other: Record<string, number> = {};
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      for (let i = next++; i < N; i = next++) {
+        const kind = kinds[i % kinds.length];
+        const values = validValues(kind, `${tag}-${i}`);
+        sent.set(values.email, { kind, values });
+        const form = forms[kind][Math.floor(i / kinds.length) % urls.length];
+        const send = Math.floor(i / (kinds.length * urls.length)) % 2 ? submitFormJs : submitForm;
+        const r: Answer = await send(form, values).catch((e: { code?: string; cause?: { code?: string } }) => ({ status: e.cause?.code ?? e.code ?? 'error', html: '', ms: NaN }));
+        if (Number.isFinite(r.ms)) {
+          lat.push(r.ms);
+          byPath[send === submitFormJs ? 'json' : 'page'].push(r.ms);
+        }
+        if (r.status === 200 && r.html.includes(successTitle[kind])) succeeded.add(values.email);
+        else {
+          const key = r.html.includes('Submission Failed') ? `${r.status} Submission Failed` : r.status === 200 ? '200 without success' : String(r.status);
+          other[key] = (other[key] ?? 0) + 1;
+        }
+      }
+    }),
+  );
+  const secs = (performance.now() - started) / 1000;
+  lat.sort((a, b) => a - b);
+  for (const l of Object.values(byPath)) l.sort((a, b) => a - b);
+  return { tag, sent, succeeded, lat, byPath, other, secs };
+}
+
+/**
+ * Reads back every row of the run (email like lead-<tag>-%) and compares it with what was sent: the
+ * exact values in every column, a submission token, a created_at in the run's time window.
+ */
+async function verifyRows(query: Query, run: Run) {
+  const rows: { kind: Kind; row: StoredLead }[] = [];
+  const problems: string[] = [];
+  for (const kind of kinds) {
+    const { table } = formPages[kind];
+    const got = await query<StoredLead>(`select * from ${table} where email like $1`, [`lead-${run.tag}-%`]);
+    for (const row of got) rows.push({ kind, row });
+  }
+  const seen = new Set<string>();
+  for (const { kind, row } of rows) {
+    const expected = run.sent.get(row.email);
+    if (!expected || expected.kind !== kind) {
+      problems.push(`${row.email}: a row nobody sent (in ${formPages[kind].table})`);
+      continue;
+    }
+    if (seen.has(row.email)) problems.push(`${row.email}: stored twice`);
+    seen.add(row.email);
+    for (const [field, value] of Object.entries(expected.values)) {
+      if (row[snake(field)] !== value) problems.push(`${row.email}: ${snake(field)} is ${JSON.stringify(row[snake(field)])}, sent ${JSON.stringify(value)}`);
+    }
+    if (!row.id || !/^[0-9a-f-]{36}$/.test(row.id)) problems.push(`${row.email}: bad id ${row.id}`);
+    if (!(row.created_at instanceof Date) || Number.isNaN(row.created_at.getTime())) problems.push(`${row.email}: bad created_at`);
+  }
+  // Exactly-once tokens live in their own table, written in the lead's transaction: one per lead.
+  const ids: LeadId[] = rows.map(({ kind, row }) => ({ kind, id: row.id }));
+  const tokens = await query<{ id: string; n: number }>(`select lead_id::text as id, count(*)::int as n from submission_tokens where lead_id = any($1::uuid[]) group by lead_id`, [ids.map((r) => r.id)]);
+  const tokenCount = new Map(tokens.map((t) => [t.id, t.n]));
+  for (const { id } of ids) if (tokenCount.get(id) !== 1) problems.push(`lead ${id}: ${tokenCount.get(id) ?? 0} submission tokens`);
+  return { rows, problems, ids };
+}
+
+/**
+ * A webhook receiver: counts each delivery (X-Delivery-Id, the outbox row's id). Every server of the
+ * run gets WEBHOOK_URL pointing here, so the delivery loops of all instances work the one outbox.
+ */
+async function startReceiver() {
+  const deliveries = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const id = String(req.headers['x-delivery-id'] ?? '');
+      if (id) deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  onCleanup('webhook receiver', () => new Promise((r) => server.close(r)));
+  server.keepAliveTimeout = 60_000;
+  return {
+    env: { WEBHOOK_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, WEBHOOK_SECRET: 'bench-load', NOTIFY_POLL_MS: '500' },
+    deliveries,
+    /**
+     * Waits until `n` distinct deliveries arrived since `from` (a count taken before) and then none for
+     * 3 s (rows whose answer never reached the client are delivered too), or until `ms` passed.
+     */
+    async waitFor(n: number, from: number, ms = 180_000): Promise<number> {
+      const until = Date.now() + ms;
+      let last = -1;
+      let quietSince = Date.now();
+      while (Date.now() < until) {
+        const got = deliveries.size - from;
+        if (got !== last) [last, quietSince] = [got, Date.now()];
+        if (got >= n && Date.now() - quietSince >= 3000) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      return deliveries.size - from;
+    },
+  };
+}
+
+/** Each lead of the run has exactly one outbox row (one channel: webhook), delivered exactly once. */
+async function verifyOutbox(query: Query, ids: LeadId[], receiver: Receiver, check: Check, label: string) {
+  const [{ exists }] = await query<{ exists: boolean }>(`select to_regclass('public.notification_outbox') is not null as exists`);
+  if (!check(`${label}: the notification outbox exists`, exists)) return;
+  const rows = await query<{ id: string; lead_type: string; lead_id: string; channel: string; status: string; attempts: number }>(`select id::text as id, lead_type, lead_id::text as lead_id, channel, status, attempts from notification_outbox where lead_id = any($1::uuid[])`, [ids.map((r) => r.id)]);
+  const byLead = new Map<string, number>();
+  for (const r of rows) byLead.set(`${r.lead_type}:${r.lead_id}`, (byLead.get(`${r.lead_type}:${r.lead_id}`) ?? 0) + 1);
+  const wrong = ids.filter(({ kind, id }) => byLead.get(`${leadType[kind]}:${id}`) !== 1).length;
+  check(`${label}: each lead has exactly one outbox row`, wrong === 0 && rows.length === ids.length, `${rows.length} outbox rows for ${ids.length} leads${wrong ? `, ${wrong} leads wrong` : ''}`);
+  // Delivery is at least once: a retry after a timeout may deliver again (same X-Delivery-Id, so the
+  // receiver can tell). A second delivery without a second attempt would mean two loops sent one row.
+  const notSent = rows.filter((r) => r.status !== 'sent').length;
+  const never = rows.filter((r) => !receiver.deliveries.has(r.id)).length;
+  const twice = rows.filter((r) => (receiver.deliveries.get(r.id) ?? 0) > 1);
+  const doubleClaimed = twice.filter((r) => (receiver.deliveries.get(r.id) ?? 0) > Number(r.attempts)).length;
+  check(
+    `${label}: every outbox row delivered, none by two loops at once`,
+    notSent === 0 && never === 0 && doubleClaimed === 0,
+    `${rows.length - notSent} sent, ${never} never delivered, ${twice.length} delivered again by a retry, ${doubleClaimed} delivered more often than attempted`,
+  );
+  return rows.length;
+}
+
+async function record(label: string, run: Run, query: Query, check: Check) {
+  const { rows, problems, ids } = await verifyRows(query, run);
+  const otherText = Object.entries(run.other)
+    .map(([k, v]) => `${v}x ${k}`)
+    .join(', ');
+  figures.push({
+    target: label,
+    N,
+    C,
+    seconds: run.secs.toFixed(1),
+    'submissions/s': (N / run.secs).toFixed(0),
+    'p50 ms': percentile(run.lat, 50).toFixed(0),
+    'p95 ms': percentile(run.lat, 95).toFixed(0),
+    'p99 ms': percentile(run.lat, 99).toFixed(0),
+    'page p50/p99 ms': `${percentile(run.byPath.page, 50).toFixed(0)}/${percentile(run.byPath.page, 99).toFixed(0)}`,
+    'JSON p50/p99 ms': `${percentile(run.byPath.json, 50).toFixed(0)}/${percentile(run.byPath.json, 99).toFixed(0)}`,
+    'success 2xx': run.succeeded.size,
+    'other answers': otherText || '0',
+    rows: rows.length,
+    'bad rows': problems.length,
+  });
+  check(`${label}: every submission answered with its success message`, run.succeeded.size === N, `${run.succeeded.size}/${N}${otherText ? `; ${otherText}` : ''}`);
+  check(`${label}: exactly N rows, one per submission`, rows.length === N && new Set(rows.map((r) => r.row.email)).size === N, `${rows.length} rows`);
+  const stored = new Set(rows.map((r) => r.row.email));
+  const missing = [...run.succeeded].filter((e) => !stored.has(e)).length;
+  check(`${label}: every success answer has its row`, missing === 0, `${missing} missing`);
+  check(`${label}: no half-written or altered row (every column as sent)`, problems.length === 0, problems.slice(0, 3).join('; '));
+  return { ids };
+}
+
+/** Two instances, production limits: one address over the per-form limit on A is refused on B too. */
+async function sharedLimit(dbUrl: string, check: Check) {
+  const { env, perFormLimit } = limitEnvForTest();
+  const [a, b] = await Promise.all([launch({ ...env, DATABASE_URL: dbUrl }), launch({ ...env, DATABASE_URL: dbUrl })]);
+  try {
+    const { path, field } = formPages.contact;
+    const [fa, fb] = await Promise.all([loadForm(a.url, path, field), loadForm(b.url, path, field)]);
+    const tag = `limit${Date.now().toString(36)}`;
+    const onA: Answer[] = [];
+    for (let i = 0; i < perFormLimit; i++) onA.push(await submitForm(fa, validValues('contact', `${tag}-a${i}`)));
+    const acceptedA = onA.filter((r) => r.status === 200 && r.html.includes(successTitle.contact)).length;
+    const onB = await submitForm(fb, validValues('contact', `${tag}-b`));
+    const againA = await submitForm(fa, validValues('contact', `${tag}-a-again`));
+    check(`2 servers: ${perFormLimit} submissions within the limit accepted on A`, acceptedA === perFormLimit, `${acceptedA} accepted`);
+    const refused = (r: Answer) => r.status === 429 && r.html.includes('Too many submissions');
+    check('2 servers: the same client, over the limit, is refused on B (429 with the message)', refused(onB), `HTTP ${onB.status}`);
+    check('2 servers: ...and on A', refused(againA), `HTTP ${againA.status}`);
+    const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
+    try {
+      const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from contact_messages where email like $1`, [`lead-${tag}-%`]);
+      check('2 servers: refused submissions stored nothing', rows[0].n === perFormLimit, `${rows[0].n} rows`);
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
+
+/**
+ * One target: `count` servers on the database of `env` (DATABASE_URL, DATA_DIR), the load spread over
+ * them, the outbox drained by their delivery loops; then the servers stop and the rows are checked
+ * (`open` gives a query function, for PGlite only once its server has stopped).
+ */
+async function target(
+  label: string,
+  count: number,
+  env: Record<string, string>,
+  open: () => Promise<{ query: Query; close: () => Promise<void> }>,
+  receiver: Receiver,
+  check: Check,
+) {
+  const before = receiver.deliveries.size;
+  const servers = await Promise.all(Array.from({ length: count }, () => launch({ ...benchEnv, ...receiver.env, ...env })));
+  let run: Run;
+  let drained: string;
+  try {
+    run = await load(label, servers.map((s) => s.url));
+    const t0 = Date.now();
+    const delivered = await receiver.waitFor(run.succeeded.size, before);
+    drained = `${delivered} in ${((Date.now() - t0) / 1000).toFixed(1)} s after the load`;
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+  const { query, close } = await open();
+  try {
+    const { ids } = await record(label, run, query, check);
+    await verifyOutbox(query, ids, receiver, check, label);
+    figures[figures.length - 1]['notifications delivered'] = drained;
+  } finally {
+    await close();
+  }
+}
+
+await runSuite('bench:load', async (checks) => {
+  const { check } = checks;
+  console.log(`bench:load: ${N} submissions at concurrency ${C}; targets ${targets.join(', ')}\n`);
+  const receiver = await startReceiver();
+
+  if (targets.includes('pglite')) {
+    const dataDir = tempDir('load');
+    // The embedded database is one process's: it is read back once its server has stopped.
+    const open = async () => {
+      const handle = await openDatabase({ databaseUrl: '', dataDir });
+      const release = onCleanup('embedded database', () => handle.close());
+      return {
+        query: (async (sql: string, params?: unknown[]) => (await queryable(handle).query(sql, params)).rows) as Query,
+        close: async () => {
+          await handle.close();
+          release();
+        },
+      };
+    };
+    await target('PGlite, 1 server', 1, { DATABASE_URL: '', DATA_DIR: dataDir }, open, receiver, check);
+  }
+
+  if (targets.includes('pg') || targets.includes('pg2')) {
+    const db = await createTempDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', 'load');
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    const endPool = onCleanup('pool', () => pool.end());
+    const open = async () => ({ query: (async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows) as Query, close: async () => {} });
+    try {
+      if (targets.includes('pg')) await target('PostgreSQL, 1 server', 1, { DATABASE_URL: db.url }, open, receiver, check);
+      if (targets.includes('pg2')) {
+        await target('PostgreSQL, 2 servers', 2, { DATABASE_URL: db.url }, open, receiver, check);
+        await sharedLimit(db.url, check);
+      }
+    } finally {
+      await pool.end();
+      endPool();
+    }
+  }
+
+  console.log('');
+  printTable(figures);
+  console.log('');
+});

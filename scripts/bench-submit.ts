@@ -1,0 +1,146 @@
+// `npm run bench:submit [-- --n 2000 --c 50 --form contact --db pglite,postgres --mode nojs,js]`
+//
+// Throughput of the lead forms through the paths a browser takes: GET the page once, take the form's
+// hidden fields (server action id, bound state, submission token), then per submission
+// - nojs: POST multipart/form-data as a browser without JavaScript does, and read the whole page that
+//   comes back (the prerendered page with only the form re-rendered in its new state);
+// - js: POST as the page's JavaScript does: the fields URL-encoded to the form's JSON endpoint
+//   (/api/leads/<form>, answered by the HTTP server without Astro's routing), and read the JSON answer.
+// For each database and mode, a production server (server/main.ts as `npm start` runs it, on a free
+// port, rate limits off: every request comes from 127.0.0.1) gets N valid, distinct submissions at
+// concurrency C after a warm-up. Prints accepted/s, latency percentiles and rows stored vs accepted
+// answers. PostgreSQL: a temporary database on DATABASE_URL's server (default the local one), dropped
+// afterwards. Exits non-zero when the stored rows differ from the accepted answers (never acceptable);
+// the throughput targets (PostgreSQL: JSON >= 1,000/s with p99 <= 100 ms at C=50, no-JavaScript >= 400/s;
+// PGlite >= 400/s) are reported, not enforced, since they depend on the machine.
+import { buildIfNeeded } from '../server/build';
+import { openDatabase, queryable, type DbHandle } from '../src/lib/db/connection';
+import { benchEnv } from './lib/bench-env';
+import { formPages, loadForm, submitForm, submitFormJs, validValues } from './lib/forms.mjs';
+import { startServer } from './lib/spawn-server.mjs';
+import { createTempDatabase, type TempDatabase } from './lib/temp-database';
+
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+type Kind = keyof typeof formPages;
+type Mode = 'nojs' | 'js';
+type Form = Awaited<ReturnType<typeof loadForm>>;
+type Load = { seconds: number; accepted: number; other: Record<string, number>; latencies: number[] };
+type Result = Load & { db: string; mode: Mode; tag: string; stored?: number };
+
+const option = (name: string, fallback: string | number): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : String(fallback);
+};
+const N = Number(option('n', 2000));
+const C = Number(option('c', 50));
+const WARMUP = Number(option('warmup', 200));
+const kind = option('form', 'contact') as Kind;
+const databases = option('db', 'pglite,postgres').split(',');
+const modes = option('mode', 'nojs,js').split(',') as Mode[];
+if (modes.some((m) => m !== 'nojs' && m !== 'js')) {
+  console.error('bench:submit: --mode is nojs, js or both (nojs,js)');
+  process.exit(2);
+}
+const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const successText = ({ partner: 'Application Submitted!', affiliate: 'Application Submitted Successfully!', agency: 'Enquiry Submitted Successfully!', contact: 'Message Sent!' } as Record<string, string>)[kind];
+if (!formPages[kind] || !successText) {
+  console.error(`bench:submit: --form must be one of ${Object.keys(formPages).join(', ')}`);
+  process.exit(2);
+}
+if (!Number.isInteger(N) || N < 1 || !Number.isInteger(C) || C < 1) {
+  console.error('bench:submit: --n and --c must be positive integers');
+  process.exit(2);
+}
+const { path: formPath, field, table } = formPages[kind];
+const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/** N submissions at concurrency C; counts answers that show the success text. */
+async function load(form: Form, n: number, c: number, tag: string, mode: Mode): Promise<Load> {
+  const send = mode === 'js' ? submitFormJs : submitForm;
+  const latencies: number[] = [];
+  const other: Record<string, number> = {};
+  let accepted = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(c, n) }, async () => {
+      for (let i = next++; i < n; i = next++) {
+        try {
+          const r = await send(form, validValues(kind, `${tag}-${i}`));
+          latencies.push(r.ms);
+          if (r.status >= 200 && r.status < 300 && r.html.includes(successText)) accepted++;
+          else other[r.status] = (other[r.status] ?? 0) + 1;
+        } catch (err) {
+          const e = err as { code?: string; cause?: { code?: string } } | undefined;
+          const code = e?.cause?.code ?? e?.code ?? 'error';
+          other[code] = (other[code] ?? 0) + 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { seconds, accepted, other, latencies };
+}
+
+/** Rows this run stored (their emails carry the run's tag). */
+async function storedRows(handle: DbHandle, tag: string): Promise<number> {
+  const sql = `select count(*)::int as n from ${table} where email like $1`;
+  const pattern = `lead-${tag}-%`;
+  const result = await queryable(handle).query(sql, [pattern]);
+  return (result.rows[0] as { n: number }).n;
+}
+
+async function bench(db: string): Promise<Result[]> {
+  let temp: TempDatabase | undefined;
+  const env: Record<string, string> = { ...benchEnv, LOG_LEVEL: 'warn' };
+  if (db === 'postgres') {
+    temp = await createTempDatabase(serverUrl, 'bench_submit');
+    env.DATABASE_URL = temp.url;
+  } else {
+    env.DATABASE_URL = '';
+  }
+  const server = await startServer(env);
+  const results: Result[] = [];
+  try {
+    const form = await loadForm(server.url, formPath, field);
+    for (const mode of modes) {
+      const warm = await load(form, WARMUP, C, `warm${process.pid}${db}${mode}`, mode);
+      if (warm.accepted !== WARMUP) throw new Error(`warm-up (${mode}): ${warm.accepted}/${WARMUP} accepted, other ${JSON.stringify(warm.other)}`);
+      const tag = `b${process.pid}${db}${mode}${Date.now().toString(36)}`;
+      results.push({ db, mode, tag, ...(await load(form, N, C, tag, mode)) });
+    }
+    await server.stop();
+    // Counted after the server has stopped (the embedded database allows one process at a time).
+    const handle = await openDatabase(temp ? { databaseUrl: temp.url } : { dataDir: server.dataDir, databaseUrl: '' });
+    try {
+      for (const r of results) r.stored = await storedRows(handle, r.tag);
+    } finally {
+      await handle.close();
+    }
+    return results;
+  } finally {
+    await server.stop();
+    await temp?.drop();
+  }
+}
+
+buildIfNeeded({ quiet: true }); // before any server starts (their start-up wait does not cover a build)
+console.log(`bench:submit: ${N} ${kind} submissions to ${formPath} at concurrency ${C} per database and mode (${modes.join(', ')}), after ${WARMUP} warm-up`);
+let mismatch = false;
+for (const db of databases) {
+  for (const r of await bench(db)) {
+    const rate = r.accepted / r.seconds;
+    const [p50, p95, p99] = [50, 95, 99].map((p) => pct(r.latencies, p));
+    const target: { rate: number; p99?: number } = db === 'postgres' && r.mode === 'js' ? { rate: 1000, p99: 100 } : { rate: 400 };
+    const met = rate >= target.rate && (target.p99 === undefined || p99 <= target.p99);
+    console.log(
+      `${db.padEnd(8)} ${r.mode.padEnd(4)} ${rate.toFixed(0).padStart(5)} accepted/s  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ` +
+        `accepted ${r.accepted}/${N}${Object.keys(r.other).length ? ` other ${JSON.stringify(r.other)}` : ''}  stored ${r.stored}  ` +
+        `${r.stored === r.accepted ? 'stored == accepted' : 'STORED != ACCEPTED'}  ` +
+        `target ${target.rate}/s${target.p99 ? ` p99 <= ${target.p99} ms` : ''}: ${met ? 'met' : 'NOT met'}`,
+    );
+    if (r.stored !== r.accepted) mismatch = true;
+  }
+}
+process.exit(mismatch ? 1 : 0);

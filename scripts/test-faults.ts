@@ -1,0 +1,264 @@
+// `npm run test:faults`: the server under failure, through the HTTP paths a browser uses (the partner
+// form). Exits non-zero when a check fails.
+//  1. kill -9 of the server during a stream of submissions, on the embedded database (PGlite) and on
+//     PostgreSQL: every submission answered with success is stored, every stored row is exactly what
+//     was sent (nothing partial), and the server starts again cleanly on the same data (for PGlite: its
+//     lock file and its write-ahead log recovered) and takes submissions.
+// Half the submissions are posted as a browser without JavaScript does, half as the page's JavaScript
+// does (the JSON endpoint /api/leads/partner).
+//  2. PostgreSQL stopped during submissions (a throwaway cluster on its own port, never the machine's
+//     shared server): visitors get 'Submission Failed' with what they typed kept and no 5xx, the server
+//     stays up and serves pages, and once the database is back it stores submissions again without a
+//     restart; stored rows are exactly the successful ones.
+// Options: --concurrency (FAULTS_C, default 16), --kill-at N (FAULTS_KILL_AT, default 40): the kill comes
+// once N submissions have been answered with success (or after 30 s), so that many are in flight.
+import pg from 'pg';
+import { openDatabase, queryable } from '../src/lib/db/connection';
+import { benchEnv, launch, numberArg, onCleanup, printTable, runSuite, tempDir, type Checks } from './lib/bench-env';
+import { formPages, loadForm, submitForm, submitFormJs, validValues } from './lib/forms.mjs';
+import { createTempCluster, type TempCluster } from './lib/temp-postgres';
+
+type Check = Checks['check'];
+type Form = Awaited<ReturnType<typeof loadForm>>;
+type Values = Record<string, string>;
+type Answer = { status: number; html: string };
+/** A query on the suite's database: its rows. */
+type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+type StoredLead = { id: string; email: string; created_at: Date | null; [column: string]: unknown };
+type ReadBack = Awaited<ReturnType<typeof readBack>>;
+
+const SUCCESS = 'Application Submitted!';
+const FAILED = 'Submission Failed';
+const FAILED_TEXT = 'There was an error submitting your application. Please try again.';
+const kind = 'partner';
+const { path: formPath, field, table } = formPages[kind];
+const concurrency = numberArg('concurrency', 'FAULTS_C', 16);
+const killAt = numberArg('kill-at', 'FAULTS_KILL_AT', 40);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const figures: Record<string, unknown>[] = [];
+const columns: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email', company: 'company', partnershipType: 'partnership_type', message: 'message' };
+
+/**
+ * Submits continuously at `concurrency` until stop(); records what was sent and how each was answered:
+ * success, failed ('Submission Failed' page), other (any other answer), cut (no answer).
+ */
+function stream(form: Form, width: number, tag: string) {
+  const sent = new Map<string, Values>();
+  const answers = { success: new Set<string>(), failed: new Set<string>(), other: new Map<string, Answer>(), cut: new Set<string>() };
+  let running = true;
+  let n = 0;
+  const workers = Array.from({ length: width }, async () => {
+    while (running) {
+      const values = validValues(kind, `${tag}-${++n}`);
+      sent.set(values.email, values);
+      try {
+        // Alternately as a browser without JavaScript (page post) and with it (the JSON endpoint, which
+        // answers a failure with HTTP 503: the page post gets the form page back, HTTP 200).
+        const json = n % 2 === 0;
+        const r: Answer = await (json ? submitFormJs : submitForm)(form, values);
+        if (r.status === 200 && r.html.includes(SUCCESS)) answers.success.add(values.email);
+        else if (r.status === (json ? 503 : 200) && r.html.includes(FAILED)) answers.failed.add(values.email);
+        else answers.other.set(values.email, r);
+      } catch {
+        answers.cut.add(values.email); // the connection died with the server
+        await sleep(50);
+      }
+    }
+  });
+  return {
+    sent,
+    answers,
+    stop: async () => {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}
+
+/** Rows of this run (email like lead-<tag>-%) compared with what was sent. */
+async function readBack(query: Query, tag: string, sent: Map<string, Values>) {
+  const rows = await query<StoredLead>(`select * from ${table} where email like $1`, [`lead-${tag}-%`]);
+  const bad: string[] = [];
+  for (const row of rows) {
+    const values = sent.get(row.email);
+    if (!values) {
+      bad.push(`${row.email}: not sent`);
+      continue;
+    }
+    for (const [f, col] of Object.entries(columns)) if (row[col] !== values[f]) bad.push(`${row.email}: ${col} ${JSON.stringify(row[col])}`);
+    if (!row.created_at) bad.push(`${row.email}: created_at missing`);
+  }
+  // The exactly-once token is written in the lead's transaction (submission_tokens): one per lead.
+  const tokens = await query<{ id: string; n: number }>(`select lead_id::text as id, count(*)::int as n from submission_tokens where lead_id = any($1::uuid[]) group by lead_id`, [rows.map((r) => r.id)]);
+  const perLead = new Map(tokens.map((t) => [t.id, t.n]));
+  for (const row of rows) if (perLead.get(row.id) !== 1) bad.push(`${row.email}: ${perLead.get(row.id) ?? 0} submission tokens`);
+  return { stored: new Set(rows.map((r) => r.email)), count: rows.length, bad };
+}
+
+/** `Query` over a pg pool. */
+const poolQuery = (pool: pg.Pool): Query => (async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows) as Query;
+
+async function killDuringLoad(
+  label: string,
+  env: Record<string, string>,
+  query: { readBack: (tag: string, sent: Map<string, Values>) => Promise<ReadBack> },
+  check: Check,
+) {
+  const tag = `kill${label.replace(/\W+/g, '')}${Date.now().toString(36)}`;
+  const server = await launch({ ...benchEnv, ...env });
+  const form = await loadForm(server.url, formPath, field);
+  const load = stream(form, concurrency, tag);
+  for (const until = Date.now() + 30_000; load.answers.success.size < killAt && Date.now() < until; ) await sleep(20);
+  server.child.kill('SIGKILL');
+  await new Promise<void>((r) => (server.child.exitCode !== null || server.child.signalCode ? r() : server.child.once('exit', () => r())));
+  await load.stop();
+  await server.stop(); // unregisters the clean-up of the dead process
+  const { answers, sent } = load;
+
+  const restartStarted = Date.now();
+  const again = await launch({ ...benchEnv, ...env, DATA_DIR: server.dataDir }).catch((err: Error) => err);
+  const restartSecs = ((Date.now() - restartStarted) / 1000).toFixed(1);
+  const started = !(again instanceof Error);
+  check(`${label}: the server starts again after kill -9 on the same data`, started, started ? `ready in ${restartSecs} s` : again.message.split('\n').slice(0, 6).join(' | '));
+  if (started) {
+    const log = again.output();
+    check(`${label}: the restart logs no error`, !/error|failed|corrupt|panic/i.test(log.replace(/^.*ready on.*$/m, '')), log.trim().split('\n').slice(-3).join(' | '));
+    const after = await loadForm(again.url, formPath, field);
+    const one = validValues(kind, `${tag}-after`);
+    sent.set(one.email, one);
+    const r = await submitForm(after, one);
+    const ok = r.status === 200 && r.html.includes(SUCCESS);
+    if (ok) answers.success.add(one.email);
+    check(`${label}: submissions are stored after the restart`, ok, `HTTP ${r.status}`);
+    await again.stop();
+  }
+  const { stored, count, bad } = await query.readBack(tag, sent);
+  const missing = [...answers.success].filter((e) => !stored.has(e));
+  const cutStored = [...answers.cut].filter((e) => stored.has(e)).length;
+  figures.push({
+    scenario: `kill -9, ${label}`,
+    sent: sent.size,
+    success: answers.success.size,
+    'cut by kill': answers.cut.size,
+    'other answers': answers.other.size + answers.failed.size,
+    rows: count,
+    'missing successes': missing.length,
+    'bad rows': bad.length,
+    restart: started ? `${restartSecs} s` : 'FAILED',
+  });
+  check(`${label}: submissions were under way when the server was killed`, answers.success.size > 0 && answers.cut.size > 0, `${answers.success.size} answered before the kill, ${answers.cut.size} cut`);
+  check(`${label}: no answer other than success before the kill`, answers.other.size === 0 && answers.failed.size === 0, `${answers.other.size + answers.failed.size} other`);
+  check(`${label}: every success answer is stored`, missing.length === 0, `${answers.success.size} successes, ${count} rows (${cutStored} of the ${answers.cut.size} cut ones committed), ${missing.length} missing`);
+  check(`${label}: no partial or altered row`, bad.length === 0, bad.slice(0, 3).join('; '));
+}
+
+async function databaseOutage(cluster: TempCluster, url: string, check: Check) {
+  const server = await launch({ ...benchEnv, DATABASE_URL: url });
+  const tag = `outage${Date.now().toString(36)}`;
+  try {
+    const form = await loadForm(server.url, formPath, field);
+    const load = stream(form, 8, tag);
+    for (const until = Date.now() + 30_000; load.answers.success.size < 20 && Date.now() < until; ) await sleep(20);
+    const stoppedAt = Date.now();
+    cluster.stop('immediate');
+    await sleep(3000);
+    // While the database is down: a visitor's submission, and the pages.
+    const during = validValues(kind, `${tag}-during`);
+    load.sent.set(during.email, during);
+    const failed: Answer = await submitForm(form, during);
+    const pages = await Promise.all(['/', '/partners', '/pricing', '/no-such-page'].map((p) => fetch(new URL(p, server.url)).then((r) => r.status)));
+    await sleep(1000);
+    cluster.start();
+    const backAt = Date.now();
+    // Without a restart of the server: the first submission stored again.
+    let recoveredIn: number | null = null;
+    let last: Values;
+    for (let i = 0; i < 60 && recoveredIn === null; i++) {
+      last = validValues(kind, `${tag}-back${i}`);
+      load.sent.set(last.email, last);
+      const r: Answer = await submitForm(form, last);
+      if (r.status === 200 && r.html.includes(SUCCESS)) {
+        load.answers.success.add(last.email);
+        recoveredIn = Date.now() - backAt;
+      } else await sleep(250);
+    }
+    await sleep(1000);
+    await load.stop();
+    const alive = server.child.exitCode === null && !server.child.signalCode;
+
+    check('database down: the answer is not a 5xx', failed.status < 500, `HTTP ${failed.status}`);
+    check(`database down: '${FAILED}' and its message shown`, failed.html.includes(FAILED) && failed.html.includes(FAILED_TEXT));
+    const kept = Object.values(during).every((v) => failed.html.includes(v));
+    check('database down: every typed value kept in the form', kept);
+    check('database down: pages still served (/, /partners, /pricing; 404 page)', pages.join() === '200,200,200,404', pages.join(', '));
+    const { answers } = load;
+    const other = [...answers.other.values()];
+    const fiveXX = other.filter((r) => r.status >= 500).length;
+    check('during the outage: every answer is success or Submission Failed (page 200, JSON 503), never another 5xx or a cut connection', other.length === 0 && answers.cut.size === 0, `${answers.success.size} success, ${answers.failed.size} failed, ${other.length} other (${fiveXX} 5xx), ${answers.cut.size} cut`);
+    check('database back: submissions stored again without restarting the server', recoveredIn !== null && alive, recoveredIn === null ? 'never' : `after ${(recoveredIn / 1000).toFixed(1)} s`);
+
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const { stored, count, bad } = await readBack(poolQuery(pool), tag, load.sent);
+      const missing = [...answers.success].filter((e) => !stored.has(e));
+      const failedStored = [...answers.failed].filter((e) => stored.has(e)).length + (stored.has(during.email) ? 1 : 0);
+      check('outage: every success answer is stored, no partial row', missing.length === 0 && bad.length === 0, `${count} rows, ${missing.length} missing, ${bad.length} bad`);
+      check("outage: no 'Submission Failed' answer was stored", failedStored === 0, `${failedStored} stored`);
+      figures.push({
+        scenario: 'PostgreSQL stopped',
+        sent: load.sent.size,
+        success: answers.success.size,
+        'cut by kill': answers.cut.size,
+        'other answers': `${answers.failed.size + 1} failed, ${other.length} other`,
+        rows: count,
+        'missing successes': missing.length,
+        'bad rows': bad.length,
+        restart: recoveredIn === null ? 'no recovery' : `none; stored again ${(recoveredIn / 1000).toFixed(1)} s after PG was back (down ${((backAt - stoppedAt) / 1000).toFixed(1)} s)`,
+      });
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await runSuite('test:faults', async (checks) => {
+  const { check } = checks;
+
+  // 1a. The embedded database: killed with the WAL and the lock file as they were.
+  {
+    const dataDir = tempDir('faults');
+    const query = {
+      readBack: async (tag: string, sent: Map<string, Values>) => {
+        const handle = await openDatabase({ databaseUrl: '', dataDir });
+        const release = onCleanup('embedded database', () => handle.close());
+        try {
+          return await readBack((async (sql: string, params?: unknown[]) => (await queryable(handle).query(sql, params)).rows) as Query, tag, sent);
+        } finally {
+          await handle.close();
+          release();
+        }
+      },
+    };
+    await killDuringLoad('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir }, query, check);
+  }
+
+  // 1b + 2. A throwaway PostgreSQL cluster that this suite may stop and start.
+  const cluster = await createTempCluster();
+  const admin = new pg.Client(cluster.url);
+  await admin.connect();
+  await admin.query('create database faults');
+  await admin.end();
+  const url = cluster.url.replace(/\/postgres$/, '/faults');
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  const endPool = onCleanup('pool', () => pool.end());
+  await killDuringLoad('PostgreSQL', { DATABASE_URL: url }, { readBack: (tag, sent) => readBack(poolQuery(pool), tag, sent) }, check);
+  await pool.end();
+  endPool();
+  await databaseOutage(cluster, url, check);
+
+  console.log('');
+  printTable(figures);
+});

@@ -1,0 +1,37 @@
+// `npm run worker`: the notification delivery loop alone, without the web server. Opens the database
+// of DATABASE_URL (or the embedded one in DATA_DIR, when no server is using it), applies migrations,
+// and delivers until SIGTERM/SIGINT, which finish the batch in flight before exiting. Any number of
+// workers and servers can share one PostgreSQL database.
+import { startBackground } from '../server/background';
+import { ConfigError, openDatabase, type DbHandle } from '../src/lib/db/connection';
+import { runMigrations } from '../src/lib/db/migrate';
+
+let opened: DbHandle | undefined;
+try {
+  opened = await openDatabase();
+  await runMigrations(opened);
+} catch (err) {
+  await opened?.close().catch(() => {});
+  console.error(`postcraft worker: ${err instanceof ConfigError ? err.message : `database start-up failed: ${(err as Error)?.message ?? err}`}`);
+  process.exit(1);
+}
+const handle: DbHandle = opened;
+
+const background = startBackground({ handle, alwaysRun: true });
+console.log(`postcraft worker: delivering notifications from ${handle.describe}`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  const timer = setTimeout(() => process.exit(1), 30_000);
+  timer.unref();
+  try {
+    await background.stop();
+  } finally {
+    await handle.close().catch((err: Error) => console.error(`postcraft worker: closing the database failed: ${err.message}`));
+    console.log(`postcraft worker: stopped (${signal})`);
+    process.exit(0);
+  }
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(signal));

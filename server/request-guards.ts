@@ -1,0 +1,200 @@
+// What every POST must pass before anything else reads it: it comes from this site (its Origin, or
+// without one its Referer, names the site: the request's own host, the host of SITE_URL or one of
+// ALLOWED_ORIGINS; `Origin: null` is refused), it is a form (multipart or URL-encoded), it is at most
+// 64 kB, and a multipart body is complete. The body is read here, once, and kept on the request
+// (`req.body`, which Astro's request adapter reads instead of the stream).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { simplePage } from './simple-page';
+
+export const maxBodyBytes = 64 * 1024;
+/** The most of a refused body that is read (and dropped) before answering: 8 MB. */
+const drainLimitBytes = 8 * 1024 * 1024;
+
+export type Refusal = { status: number; title: string; text: string; backHref: string; backLabel?: string };
+
+/** The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry. */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
+    if (forwarded) return forwarded;
+  }
+  return req.socket?.remoteAddress ?? 'unknown';
+}
+
+/** Allowed host patterns from SITE_URL and ALLOWED_ORIGINS (entries may be hosts or full origins). */
+export function configuredHosts(env: Record<string, string | undefined> = process.env): string[] {
+  const hosts = new Set<string>();
+  const add = (raw: string) => {
+    const v = raw.trim().toLowerCase();
+    if (!v) return;
+    try {
+      hosts.add(/^[a-z][a-z0-9+.-]*:\/\//.test(v) ? new URL(v).host : v.replace(/\/+$/, ''));
+    } catch {
+      /* not a URL: ignored */
+    }
+  };
+  if (env.SITE_URL) add(env.SITE_URL);
+  for (const h of String(env.ALLOWED_ORIGINS ?? '').split(',')) add(h);
+  return [...hosts];
+}
+
+function hostMatches(host: string, pattern: string) {
+  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1;
+  return host === pattern;
+}
+
+/** Where a POST comes from, when the browser says: 'same', 'foreign', or 'unknown' (no Origin nor Referer). */
+export function postOrigin(req: IncomingMessage, allowed: string[]): 'same' | 'foreign' | 'unknown' {
+  const origin = req.headers.origin;
+  const referer = req.headers.referer;
+  const claimed = origin !== undefined ? String(origin) : referer !== undefined ? String(referer) : undefined;
+  if (claimed === undefined) return 'unknown';
+  let host: string;
+  try {
+    const url = new URL(claimed);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'foreign';
+    host = url.host.toLowerCase();
+  } catch {
+    return 'foreign'; // "null" and anything else that is not an address
+  }
+  const own = [req.headers['x-forwarded-host'], req.headers.host]
+    .flatMap((h) => String(h ?? '').split(','))
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return own.includes(host) || allowed.some((p) => hostMatches(host, p)) ? 'same' : 'foreign';
+}
+
+/** Same-origin path of the page that sent the form, for a "go back" link. */
+function backLink(req: IncomingMessage): string {
+  try {
+    const ref = new URL(String(req.headers.referer ?? ''));
+    if (ref.host === req.headers.host) return ref.pathname + ref.search;
+  } catch {
+    /* no or foreign referrer */
+  }
+  try {
+    return new URL(req.url ?? '/', 'http://x').pathname;
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * Sends a refusal once the client has sent its body (read and dropped, up to a limit; beyond it the
+ * answer goes out and the connection closes), so that a client still writing sees the answer, not a reset.
+ */
+export function answerRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
+  const body = simplePage(refusal.title, refusal.text, refusal.backHref, refusal.backLabel);
+  let sent = false;
+  let received = 0;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    res.writeHead(refusal.status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+    res.end(body);
+  };
+  if (req.readableEnded || req.complete) return send();
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > drainLimitBytes) send();
+  });
+  req.on('end', send);
+  req.on('error', send);
+  req.resume();
+}
+
+/** Reads a body of at most `limit` bytes. */
+function readBody(req: IncomingMessage, limit: number): Promise<{ body?: Buffer; tooLarge?: boolean; error?: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (result: { body?: Buffer; tooLarge?: boolean; error?: boolean }) => {
+      if (done) return;
+      done = true;
+      req.off('data', onData);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        return finish({ tooLarge: true });
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => finish({ body: Buffer.concat(chunks) }));
+    req.once('error', () => finish({ error: true }));
+  });
+}
+
+const formTypes = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
+const tooLarge = (req: IncomingMessage): Refusal => ({
+  status: 413,
+  title: 'Form too large',
+  text: 'What you sent is larger than 64 kB, the most a form on this site accepts. Please shorten your text and send it again.',
+  backHref: backLink(req),
+});
+const unreadable = (req: IncomingMessage): Refusal => ({
+  status: 400,
+  title: 'Form not readable',
+  text: 'What was sent could not be read as a form. Please go back, fill in the form again and send it.',
+  backHref: backLink(req),
+});
+
+/**
+ * Checks a POST and reads its body. Returns the body, or the refusal to answer with (the caller sends
+ * it with `answerRefusal`, after the body has been drained).
+ */
+export async function checkPost(req: IncomingMessage, allowedHosts: string[]): Promise<{ body: Buffer } | { refusal: Refusal }> {
+  if (postOrigin(req, allowedHosts) === 'foreign') {
+    return {
+      refusal: {
+        status: 403,
+        title: 'Form not accepted',
+        text: 'This form was sent from another website, so it was not accepted. To contact us, please use the form on our own site.',
+        backHref: '/',
+        backLabel: 'Go to the home page',
+      },
+    };
+  }
+  const length = Number(req.headers['content-length']);
+  if (Number.isFinite(length) && length > maxBodyBytes) return { refusal: tooLarge(req) };
+  const type = String(req.headers['content-type'] ?? '');
+  if (!formTypes.test(type)) {
+    return {
+      refusal: {
+        status: 415,
+        title: 'Form not accepted',
+        text: 'This address only accepts forms sent from the pages of this site. Please go back and use the form.',
+        backHref: backLink(req),
+      },
+    };
+  }
+  const { body, tooLarge: over, error } = await readBody(req, maxBodyBytes);
+  if (over) return { refusal: tooLarge(req) };
+  if (error || !body) return { refusal: unreadable(req) };
+  if (/^multipart\/form-data/i.test(type)) {
+    const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+    if (!boundary) return { refusal: unreadable(req) };
+    const marker = `--${boundary[1] ?? boundary[2]}`;
+    const start = body.indexOf(marker);
+    if (start < 0 || start > 2 || body.indexOf(`${marker}--`) < 0) return { refusal: unreadable(req) };
+  }
+  return { body };
+}
+
+/** The form fields of a checked body. */
+export async function readForm(body: Buffer, type: string): Promise<FormData> {
+  if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    const form = new FormData();
+    for (const [name, value] of new URLSearchParams(body.toString('utf8'))) form.append(name, value);
+    return form;
+  }
+  return new Response(new Uint8Array(body), { headers: { 'Content-Type': type } }).formData();
+}

@@ -1,0 +1,159 @@
+// The production server (started by main.ts): checks the configuration, opens and migrates the database, builds when the build is not
+// of the current sources, then serves the site on PORT (default 3000):
+//   1. every response gets an X-Request-Id and the security headers;
+//   2. GET/HEAD of a built file (prerendered pages, assets) is answered from memory (static-files.ts);
+//   3. every POST passes the guards (origin, type, 64 kB; request-guards.ts), and the lead forms' posts
+//      are answered here (lead-posts.ts);
+//   4. everything else (staff area, the 404 page) is rendered by Astro's handler (middleware mode).
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { useDatabase, type DbHandle } from '@/lib/db/client';
+import { leadEndpointPrefix } from '@/lib/leads/endpoints';
+import { ConfigError, openDatabase } from '@/lib/db/connection';
+import { runMigrations } from '@/lib/db/migrate';
+import { registerDeliveryNudge } from '@/lib/notify/nudge';
+import { startBackground, type Background } from './background';
+import { buildIfNeeded, outDir } from './build';
+import { answerLead, leadPostTarget } from './lead-posts';
+import { answerRefusal, checkPost, clientAddress, configuredHosts } from './request-guards';
+import { applyBaseHeaders, isHttps } from './security-headers';
+import { simplePage } from './simple-page';
+import { loadStaticFiles } from './static-files';
+
+function fail(message: string): never {
+  console.error(`postcraft: ${message}`);
+  process.exit(1);
+}
+
+const port = Number(process.env.PORT || 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${process.env.PORT}"`);
+const hostname = process.env.HOST || undefined;
+if (process.env.SITE_URL) {
+  try {
+    new URL(process.env.SITE_URL);
+  } catch {
+    fail(`SITE_URL is not a valid URL: "${process.env.SITE_URL}"`);
+  }
+}
+const trustProxy = process.env.TRUST_PROXY === '1';
+const allowedHosts = configuredHosts();
+
+let handle: DbHandle | undefined;
+try {
+  handle = await openDatabase();
+  await runMigrations(handle);
+} catch (err) {
+  await handle?.close().catch(() => {});
+  fail(err instanceof ConfigError ? err.message : `database start-up failed: ${(err as Error)?.message ?? err}`);
+}
+const db = handle;
+useDatabase(db);
+
+let server: http.Server | https.Server | undefined;
+let background: Background | undefined;
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeAllConnections?.();
+    await background?.stop();
+  } finally {
+    await db.close().catch((err: Error) => console.error(`postcraft: closing the database failed: ${err.message}`));
+    console.log(`postcraft: stopped (${signal})`);
+    process.exit(0);
+  }
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(signal));
+
+buildIfNeeded({ quiet: true });
+const files = loadStaticFiles(outDir);
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: App.Locals) => Promise<void>;
+const { handler: astro } = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
+
+function notAllowed(res: ServerResponse, allow: string) {
+  const body = simplePage('Not available this way', 'This address does not accept that kind of request. Please use the links and forms of the site.', '/', 'Go to the home page');
+  res.writeHead(405, { Allow: allow, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+async function onRequest(req: IncomingMessage, res: ServerResponse) {
+  const requestId = randomUUID();
+  const secure = isHttps(req, trustProxy);
+  res.setHeader('X-Request-Id', requestId);
+  applyBaseHeaders(res, secure);
+  if (files.serve(req, res, secure)) return;
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const clientIp = clientAddress(req, trustProxy);
+  if (req.method === 'POST') {
+    const checked = await checkPost(req, allowedHosts);
+    if ('refusal' in checked) return answerRefusal(req, res, checked.refusal);
+    const target = leadPostTarget(url);
+    if (target && (await answerLead(req, res, target, checked.body, { ip: clientIp, requestId, https: secure }, files))) return;
+    (req as IncomingMessage & { body?: Buffer }).body = checked.body;
+  }
+  // A prerendered page takes GET and HEAD only (and the posts of its forms, above); the JSON endpoint POST.
+  if (url.pathname.startsWith(leadEndpointPrefix)) return notAllowed(res, 'POST');
+  if (req.method !== 'GET' && req.method !== 'HEAD' && files.page(url.pathname)) return notAllowed(res, 'GET, HEAD');
+  await astro(req, res, undefined, { requestId, clientIp, https: secure, db, nudge: () => background?.nudge() });
+}
+
+function serve(req: IncomingMessage, res: ServerResponse) {
+  onRequest(req, res).catch((err: Error) => {
+    console.error(`postcraft: request failed (${res.getHeader('X-Request-Id')}): ${err?.stack ?? err}`);
+    if (!res.headersSent) {
+      const body = simplePage('Something went wrong', 'The service could not answer this request. Please try again in a moment.', '/', 'Go to the home page');
+      res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    } else res.destroy();
+  });
+}
+
+// TLS without a proxy in front: HTTPS_CERT_FILE + HTTPS_KEY_FILE serve HTTPS on PORT, and
+// HTTP_REDIRECT_PORT (optional) answers plain HTTP there with a redirect to HTTPS.
+const tls = process.env.HTTPS_CERT_FILE && process.env.HTTPS_KEY_FILE;
+if (tls) {
+  let cert: Buffer, key: Buffer;
+  try {
+    cert = fs.readFileSync(process.env.HTTPS_CERT_FILE!);
+    key = fs.readFileSync(process.env.HTTPS_KEY_FILE!);
+  } catch (err) {
+    await db.close().catch(() => {});
+    fail(`cannot read the TLS certificate or key: ${(err as Error).message}`);
+  }
+  const secureServer = https.createServer({ cert, key }, serve);
+  server = secureServer;
+  const redirectPort = Number(process.env.HTTP_REDIRECT_PORT);
+  if (redirectPort) {
+    http
+      .createServer((req, res) => {
+        const host = String(req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+        const address = secureServer.address();
+        const tlsPort = typeof address === 'object' && address ? address.port : port;
+        const target = `https://${host}${tlsPort === 443 ? '' : `:${tlsPort}`}${req.url}`;
+        res.writeHead(301, { Location: target, 'Content-Type': 'text/plain' }).end(`Moved to ${target}\n`);
+      })
+      .listen(redirectPort, hostname)
+      .unref();
+  }
+} else {
+  server = http.createServer(serve);
+}
+server.on('error', async (err: NodeJS.ErrnoException) => {
+  await db.close().catch(() => {});
+  fail(err.code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT to another port` : `server error: ${err.message}`);
+});
+server.listen(port, hostname, () => {
+  background = startBackground({ handle: db });
+  registerDeliveryNudge(background.nudge);
+  const address = server!.address();
+  const shown = hostname && hostname !== '0.0.0.0' ? hostname : 'localhost';
+  console.log(`postcraft: ready on ${tls ? 'https' : 'http'}://${shown}:${typeof address === 'object' && address ? address.port : port} with ${db.describe}`);
+});

@@ -1,0 +1,150 @@
+// The build's public files (dist/client: prerendered pages, robots.txt, sitemap.xml, Open Graph images,
+// hashed assets under /_astro/, files of public/) served from memory: compressed once (brotli, gzip),
+// ETag and 304, HEAD, long-lived caching for hashed assets. A prerendered page gets the
+// Content-Security-Policy that Astro computed for it at build (dist/_headers.json).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { withUpgrade } from './security-headers';
+
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.webmanifest': 'application/manifest+json',
+};
+const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+
+type Entry = {
+  body: Buffer;
+  type: string;
+  cacheControl: string;
+  etag: string;
+  policy?: string;
+  text?: string;
+  br?: Buffer;
+  gzip?: Buffer;
+};
+
+function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer | undefined {
+  if (!compressible.test(entry.type) || entry.body.length < 512) return undefined;
+  if (encoding === 'br') {
+    entry.br ??= zlib.brotliCompressSync(entry.body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+    });
+    return entry.br;
+  }
+  entry.gzip ??= zlib.gzipSync(entry.body, { level: 9 });
+  return entry.gzip;
+}
+
+function pickEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return undefined;
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+/** The URL path of a built file: `/about/index.html` is `/about`, `/index.html` is `/`. */
+function urlPathOf(relative: string) {
+  const p = `/${relative.split(path.sep).join('/')}`;
+  if (p === '/index.html') return '/';
+  return p.endsWith('/index.html') ? p.slice(0, -'/index.html'.length) : p;
+}
+
+export type StaticFiles = ReturnType<typeof loadStaticFiles>;
+
+/** Reads a build (`outDir`: the folder with client/, server/ and _headers.json). */
+export function loadStaticFiles(outDir: string) {
+  const clientDir = path.join(outDir, 'client');
+  const policies = new Map<string, string>();
+  const headersFile = path.join(outDir, '_headers.json');
+  if (fs.existsSync(headersFile)) {
+    const list = JSON.parse(fs.readFileSync(headersFile, 'utf8')) as { pathname: string; headers: { key: string; value: string }[] }[];
+    for (const route of list) {
+      const csp = route.headers.find((h) => h.key.toLowerCase() === 'content-security-policy');
+      if (csp) policies.set(route.pathname === '' ? '/' : route.pathname, csp.value.trim());
+    }
+  }
+  const files = new Map<string, Entry>();
+  for (const file of walk(clientDir)) {
+    const urlPath = urlPathOf(path.relative(clientDir, file));
+    const body = fs.readFileSync(file);
+    const type = mimeTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const hashed = urlPath.startsWith('/_astro/');
+    files.set(urlPath, {
+      body,
+      type,
+      cacheControl: hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      etag: `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
+      policy: type.startsWith('text/html') ? policies.get(urlPath) : undefined,
+    });
+  }
+
+  return {
+    /** The prerendered HTML of a page and its policy (for the answers to posts without JavaScript). */
+    page(urlPath: string): { html: string; policy?: string } | undefined {
+      const entry = files.get(urlPath);
+      if (!entry || !entry.type.startsWith('text/html')) return undefined;
+      entry.text ??= entry.body.toString('utf8');
+      return { html: entry.text, policy: entry.policy };
+    },
+
+    /** Answers a GET or HEAD for a built file; false when there is none (the request goes on). */
+    serve(req: IncomingMessage, res: ServerResponse, https: boolean): boolean {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      const raw = (req.url ?? '/').split('?')[0];
+      let urlPath: string;
+      try {
+        urlPath = decodeURIComponent(raw);
+      } catch {
+        return false;
+      }
+      if (urlPath.length > 1 && urlPath.endsWith('/')) {
+        const target = urlPath.replace(/\/+$/, '') || '/';
+        if (!files.has(target)) return false;
+        res.writeHead(301, { Location: target, 'Content-Type': 'text/plain; charset=utf-8' }).end(`Moved to ${target}\n`);
+        return true;
+      }
+      const entry = files.get(urlPath);
+      if (!entry) return false;
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('Cache-Control', entry.cacheControl);
+      res.setHeader('ETag', entry.etag);
+      if (entry.policy) res.setHeader('Content-Security-Policy', withUpgrade(entry.policy, https));
+      if (req.headers['if-none-match'] === entry.etag) {
+        res.writeHead(304).end();
+        return true;
+      }
+      const encoding = pickEncoding(req);
+      const body = (encoding && encoded(entry, encoding)) || entry.body;
+      const headers: Record<string, string | number> = { 'Content-Type': entry.type, 'Content-Length': body.length };
+      if (body !== entry.body) headers['Content-Encoding'] = encoding!;
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { LeadFormFrame, SubmitButton, TextAreaField, TextField } from './fields';
+import { useLeadForm, type LeadFormProps } from './use-lead-form';
+
+/** The contact message form (decisions.md: stored in contact_messages, confirmed, then reset). */
+export function ContactForm({ labelledBy = 'contact-form-title', page = '/contact', initialState }: Partial<LeadFormProps> & { labelledBy?: string } = {}) {
+  const form = useLeadForm('contact', { id: 'contact-message', page, initialState });
+  return (
+    <LeadFormFrame
+      form={form}
+      labelledBy={labelledBy}
+      submit={<SubmitButton form={form} label="Send Message" pendingLabel="Sending..." className="w-full sm:w-auto" />}
+    >
+      <TextField form={form} name="name" label="Name" required autoComplete="name" />
+      <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
+      <TextField form={form} name="company" label="Company (optional)" autoComplete="organization" />
+      <TextField form={form} name="subject" label="Subject" required />
+      <TextAreaField form={form} name="message" label="Message" required rows={6} className="sm:col-span-2" />
+    </LeadFormFrame>
+  );
+}

@@ -1,0 +1,200 @@
+import type * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { StatusMessage } from '@/components/ui/status';
+import { Textarea } from '@/components/ui/textarea';
+import { honeypotField, tokenField } from '@/lib/leads/form-state';
+import { cn } from '@/lib/utils';
+import type { LeadFormApi } from './use-lead-form';
+
+type FieldBase = { form: LeadFormApi; name: string; label: string; required?: boolean; className?: string; hint?: string };
+
+function useField(form: LeadFormApi, name: string, hint?: string) {
+  const { errorId, error, ...props } = form.fieldProps(name);
+  const hintId = hint ? `${props.id}-hint` : undefined;
+  return { props: { ...props, 'aria-describedby': cn(hintId, errorId) }, error, errorId, hintId };
+}
+
+export function TextField({
+  form,
+  name,
+  label,
+  required,
+  className,
+  hint,
+  ...input
+}: FieldBase & Omit<React.ComponentProps<'input'>, 'form' | 'name' | 'defaultValue'>) {
+  const f = useField(form, name, hint);
+  return (
+    <div className={className}>
+      <Label htmlFor={f.props.id} required={required}>
+        {label}
+      </Label>
+      {hint ? (
+        <p id={f.hintId} className="-mt-1 mb-1.5 text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <Input {...input} {...f.props} required={required} aria-required={required || undefined} />
+      <FieldError id={f.errorId} message={f.error} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  form,
+  name,
+  label,
+  required,
+  className,
+  hint,
+  ...textarea
+}: FieldBase & Omit<React.ComponentProps<'textarea'>, 'form' | 'name' | 'defaultValue'>) {
+  const f = useField(form, name, hint);
+  return (
+    <div className={className}>
+      <Label htmlFor={f.props.id} required={required}>
+        {label}
+      </Label>
+      {hint ? (
+        <p id={f.hintId} className="-mt-1 mb-1.5 text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <Textarea {...textarea} {...f.props} required={required} aria-required={required || undefined} />
+      <FieldError id={f.errorId} message={f.error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  form,
+  name,
+  label,
+  required,
+  className,
+  placeholder,
+  options,
+  defaultOption,
+}: FieldBase & { placeholder: string; options: readonly { value: string; label: string }[]; defaultOption?: string }) {
+  const f = useField(form, name);
+  const defaultValue = f.props.defaultValue || defaultOption || '';
+  return (
+    <div className={className}>
+      <Label htmlFor={f.props.id} required={required}>
+        {label}
+      </Label>
+      {/* Keyed by its default: React ignores a changed defaultValue on a <select>, and resets the form
+          after each action, so a select kept after a failure must be mounted with its value. */}
+      <Select key={defaultValue} {...f.props} defaultValue={defaultValue} required={required} aria-required={required || undefined}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+      <FieldError id={f.errorId} message={f.error} />
+    </div>
+  );
+}
+
+/** The submission token and the honeypot (off-screen, hidden from assistive technology, not focusable). */
+export function HiddenFields({ form }: { form: LeadFormApi }) {
+  return (
+    <>
+      <input type="hidden" name={tokenField} value={form.token} readOnly />
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Fax number
+          <input type="text" name={honeypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** The outcome of the last submission, announced when it appears and focused after a submission. */
+export function FormOutcome({ form, className, summary = true }: { form: LeadFormApi; className?: string; summary?: boolean }) {
+  const { state } = form;
+  const shown = form.hasErrors && !summary
+    ? null
+    : form.hasErrors
+    ? { tone: 'error' as const, title: 'Please correct the highlighted fields.', message: undefined }
+    : state.status === 'success'
+      ? { tone: 'success' as const, title: state.title ?? '', message: state.message }
+      : state.status === 'failed'
+        ? { tone: 'error' as const, title: state.title ?? '', message: state.message }
+        : state.status === 'limited'
+          ? { tone: 'error' as const, title: state.message ?? '', message: undefined }
+          : null;
+  return (
+    <div id={`${form.id}-status`} tabIndex={-1} autoFocus={form.focusOutcome || undefined} className={cn('outline-none empty:hidden', className)}>
+      {shown ? (
+        <StatusMessage tone={shown.tone} title={shown.title}>
+          {shown.message}
+        </StatusMessage>
+      ) : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ form, label, pendingLabel, className }: { form: LeadFormApi; label: string; pendingLabel: string; className?: string }) {
+  return (
+    <Button type="submit" size="lg" disabled={form.pending} aria-disabled={form.pending || undefined} className={className}>
+      {form.pending ? pendingLabel : label}
+    </Button>
+  );
+}
+
+/** The form element of every lead form: no browser bubbles (the same messages come from the schema). */
+export function LeadFormFrame({
+  form,
+  title,
+  description,
+  children,
+  submit,
+  className,
+  headingLevel = 'h2',
+  labelledBy,
+}: {
+  form: LeadFormApi;
+  /** The id of a heading outside the form that names it (the page section's); then `title` is not rendered. */
+  labelledBy?: string;
+  title?: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  submit: React.ReactNode;
+  className?: string;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const Heading = headingLevel;
+  const id = form.id;
+  return (
+    <form
+      id={form.id}
+      method="post"
+      action={form.action}
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
+      onFocus={form.onFocus}
+      noValidate
+      aria-labelledby={labelledBy ?? (title ? `${id}-title` : undefined)}
+      className={cn('relative scroll-mt-24', className)}
+    >
+      {title ? (
+        <Heading id={`${id}-title`} className="text-2xl font-semibold tracking-tight text-foreground">
+          {title}
+        </Heading>
+      ) : null}
+      {description ? <div className="mt-2 text-muted-foreground">{description}</div> : null}
+      <HiddenFields form={form} />
+      <div className={cn('grid gap-5 sm:grid-cols-2', title || description ? 'mt-6' : undefined)}>{children}</div>
+      <FormOutcome form={form} className="mt-6" />
+      <div className="mt-6">{submit}</div>
+    </form>
+  );
+}

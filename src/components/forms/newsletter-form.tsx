@@ -1,0 +1,62 @@
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import { FormOutcome, HiddenFields, SubmitButton } from './fields';
+import { useLeadForm, type LeadFormProps } from './use-lead-form';
+
+const variants = {
+  blog: {
+    id: 'newsletter-blog',
+    title: 'Subscribe to our newsletter',
+    text: 'Get the latest articles, product updates and social media tips in your inbox. No spam; unsubscribe at any time.',
+  },
+  footer: {
+    id: 'newsletter-footer',
+    title: 'Get product news and tips',
+    text: undefined,
+  },
+} as const;
+
+/** Newsletter sign-up (decisions.md): stored once per address in newsletter_subscriptions. */
+export function NewsletterForm({ source, page, initialState }: LeadFormProps & { source: 'blog' | 'footer' }) {
+  const v = variants[source];
+  const form = useLeadForm('newsletter', { id: v.id, page, initialState, source });
+  const { errorId, error, ...email } = form.fieldProps('email');
+  const compact = source === 'footer';
+  return (
+    <form
+      id={v.id}
+      method="post"
+      action={form.action}
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
+      onFocus={form.onFocus}
+      noValidate
+      aria-labelledby={`${v.id}-title`}
+      className={cn(
+        'relative scroll-mt-24',
+        compact ? 'mt-6' : 'rounded-2xl border border-border bg-gradient-to-br from-brand-soft to-white p-6 text-center shadow-sm sm:p-10',
+      )}
+    >
+      <h2 id={`${v.id}-title`} className={compact ? 'text-sm font-semibold text-foreground' : 'text-2xl font-semibold tracking-tight'}>
+        {v.title}
+      </h2>
+      {v.text ? <p className="mx-auto mt-2 max-w-xl text-muted-foreground">{v.text}</p> : null}
+      <HiddenFields form={form} />
+      <div className={cn('flex gap-2', compact ? 'mt-3' : 'mx-auto mt-6 max-w-md flex-col text-left sm:flex-row')}>
+        <div className="min-w-0 flex-1">
+          <label htmlFor={email.id} className="sr-only">
+            Email address
+          </label>
+          <Input {...email} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required aria-required />
+        </div>
+        <SubmitButton form={form} label="Subscribe" pendingLabel="Subscribing..." className="h-11" />
+      </div>
+      {/* No summary in so small a form: the field's own message is the announcement. */}
+      <div role="alert">
+        <FieldError id={errorId} message={error} className={compact ? undefined : 'mx-auto max-w-md text-left'} />
+      </div>
+      <FormOutcome form={form} summary={false} className={compact ? 'mt-3' : 'mx-auto mt-4 max-w-md text-left'} />
+    </form>
+  );
+}

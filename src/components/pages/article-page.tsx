@@ -1,0 +1,66 @@
+import { ArrowLeft } from 'lucide-react';
+import { JsonLd } from '@/components/site/json-ld';
+import { ArticleCard, ArticleFlags, ArticleMeta } from '@/components/sections/company/article-card';
+import { Link } from '@/components/ui/link';
+import { articles, type Article } from '@/content/blog';
+import { site } from '@/content/site';
+import { articleLd } from '@/lib/structured-data';
+
+/** One blog article (/blog/<slug>), with three related articles. */
+export function ArticlePage({ article }: { article: Article }) {
+  const related = articles.filter((a) => a.slug !== article.slug && a.category === article.category).concat(articles.filter((a) => a.slug !== article.slug && a.category !== article.category)).slice(0, 3);
+  return (
+    <>
+      <article className="pb-16">
+        <header className="border-b border-border bg-gradient-to-b from-brand-soft to-white">
+          <div className="mx-auto max-w-3xl px-5 pt-10 pb-12 sm:px-8">
+            <Link href="/blog" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-strong hover:underline">
+              <ArrowLeft aria-hidden className="size-4" /> Back to Blog
+            </Link>
+            <div className="mt-6">
+              <ArticleFlags article={article} />
+            </div>
+            <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance sm:text-5xl">{article.title}</h1>
+            <p className="mt-5 text-lg text-pretty text-muted-foreground">{article.excerpt}</p>
+            <div className="mt-6">
+              <ArticleMeta article={article} />
+            </div>
+          </div>
+        </header>
+        <div className="mx-auto max-w-3xl px-5 sm:px-8">
+          <img src={article.image} alt="" width={1200} height={675} className="mt-10 aspect-video w-full rounded-2xl border border-border object-cover" decoding="async" fetchPriority="high" />
+          <div className="mt-10 space-y-8 text-lg leading-relaxed text-slate-700">
+            {article.body.map((s) => (
+              <section key={s.heading}>
+                <h2 className="text-2xl font-semibold tracking-tight text-foreground">{s.heading}</h2>
+                {s.paragraphs.map((p) => (
+                  <p key={p} className="mt-3">
+                    {p}
+                  </p>
+                ))}
+              </section>
+            ))}
+          </div>
+          <p className="mt-12 rounded-2xl bg-slate-50 p-6 text-slate-700">
+            Written by <strong className="text-foreground">{article.author.name}</strong>, {article.author.role} at {site.name}.
+          </p>
+        </div>
+      </article>
+      <section aria-labelledby="related-title" className="border-t border-border bg-slate-50 py-16">
+        <div className="container-page">
+          <h2 id="related-title" className="text-2xl font-bold tracking-tight">
+            Keep reading
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((a) => (
+              <li key={a.slug} className="flex">
+                <ArticleCard article={a} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <JsonLd data={articleLd(article)} />
+    </>
+  );
+}

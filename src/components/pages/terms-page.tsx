@@ -1,0 +1,15 @@
+import { PageHero } from '@/components/site/page-hero';
+import { LastUpdated, LegalDocument } from '@/components/sections/company/legal-document';
+import { legalLastUpdated, termsSections } from '@/content/legal';
+
+/** /terms */
+export function TermsPage() {
+  return (
+    <>
+      <PageHero path="/terms" eyebrow="Legal">
+        <LastUpdated {...legalLastUpdated} />
+      </PageHero>
+      <LegalDocument sections={termsSections} />
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import * as React from 'react';
+import { Search, SearchX } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useUrlFilters } from '@/components/site/use-url-filters';
+import { ALL, clearedFilters, filterItems } from '@/lib/filters';
+import { templateFilterChips, templateFilterFields, type Template } from '@/content/templates';
+import { cn } from '@/lib/utils';
+import { TemplateCard } from './template-card';
+import { TemplatePreviewProvider } from './template-preview';
+
+/** The first cards' images load eagerly (they are on screen at load; the first is the LCP on phones); the rest lazily. */
+const EAGER = 4;
+
+/**
+ * Search box, the nine category chips, the result count and the grid of cards (an island: prerendered with
+ * every card, then filtered in the browser). Typing replaces the URL; choosing a category adds a history entry, so Back undoes it.
+ */
+export function TemplateGallery({ templates }: { templates: readonly Template[] }) {
+  const cards = Object.fromEntries(templates.map((t, i) => [t.id, <TemplateCard key={t.id} template={t} eager={i < EAGER} priority={i === 0} />]));
+  const searchRef = React.useRef<HTMLInputElement>(null);
+  const [state, navigate] = useUrlFilters(templateFilterChips, searchRef);
+  const searchId = React.useId();
+  const shown = filterItems(templates, state, templateFilterFields);
+  const filtered = state.q.trim() !== '' || state.category !== ALL;
+
+  return (
+    <TemplatePreviewProvider templates={templates}>
+      <form
+        role="search"
+        method="get"
+        action="/templates"
+        aria-label="Templates"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // A chip is a submit button (so the form also works as a plain GET form); Enter in the box submits too.
+          const chip = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (chip?.name === 'category') navigate({ q: state.q, category: chip.value }, 'push');
+        }}
+        className="flex flex-col gap-5"
+      >
+        <div className="relative mx-auto w-full max-w-xl">
+          <label htmlFor={searchId} className="sr-only">
+            Search templates by title
+          </label>
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500" />
+          <input
+            ref={searchRef}
+            id={searchId}
+            type="search"
+            name="q"
+            maxLength={200}
+            autoComplete="off"
+            placeholder="Search templates..."
+            value={state.q}
+            onChange={(e) => navigate({ q: e.target.value, category: state.category }, 'replace')}
+            className="h-12 w-full rounded-full border border-input bg-white pr-4 pl-12 text-base shadow-sm placeholder:text-slate-500 focus-visible:border-brand focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-ring/40"
+          />
+        </div>
+        <div role="group" aria-label="Category" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:justify-center sm:gap-1.5 sm:px-0">
+          {templateFilterChips.map((chip) => {
+            const active = state.category === chip;
+            return (
+              <button
+                key={chip}
+                type="submit"
+                name="category"
+                value={chip}
+                aria-pressed={active}
+                className={cn(
+                  'shrink-0 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3.5',
+                  active ? 'border-transparent bg-gradient-brand text-white shadow-sm' : 'border-border bg-white text-slate-700 hover:border-violet-300 hover:text-brand-strong',
+                )}
+              >
+                {chip}
+              </button>
+            );
+          })}
+        </div>
+      </form>
+      <p role="status" className="mt-8 text-sm text-muted-foreground">
+        {filtered ? `Showing ${shown.length} of ${templates.length} templates` : `Showing all ${templates.length} templates`}
+      </p>
+      {shown.length ? (
+        <ul className="mt-4 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+          {shown.map((t) => (
+            <li key={t.id} className="flex">
+              {cards[t.id]}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-4 flex flex-col items-center rounded-2xl border border-dashed border-input bg-white px-6 py-16 text-center">
+          <SearchX aria-hidden className="size-10 text-slate-400" />
+          <p className="mt-4 text-lg font-semibold text-foreground">No templates found matching your criteria.</p>
+          <Button
+            variant="secondary"
+            className="mt-6"
+            onClick={() => {
+              navigate(clearedFilters, 'push');
+              searchRef.current?.focus();
+            }}
+          >
+            Clear Filters
+          </Button>
+        </div>
+      )}
+    </TemplatePreviewProvider>
+  );
+}

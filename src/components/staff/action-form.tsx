@@ -1,0 +1,92 @@
+import * as React from 'react';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { idle, type ActionResult } from '@/lib/staff/action-state';
+import type { StaffActionName } from '@/lib/staff/actions';
+import { postedAction } from '@/lib/staff/request';
+import { cn } from '@/lib/utils';
+
+const ResultContext = React.createContext<ActionResult>(idle);
+const ValuesContext = React.createContext<Record<string, string>>({});
+
+/**
+ * A staff form: a plain POST to the page it is on, naming its action (`_action`, lib/staff/actions); the
+ * page comes back with the answer, shown in the form that posted it (`resultKey` tells apart the forms of
+ * one action on a page, such as one per row). Works the same with and without JavaScript.
+ */
+export function ActionForm({
+  action,
+  resultKey = '',
+  children,
+  className,
+  'aria-label': ariaLabel,
+}: {
+  action: StaffActionName;
+  resultKey?: string;
+  children: React.ReactNode;
+  className?: string;
+  resetOnSuccess?: boolean;
+  'aria-label'?: string;
+}) {
+  const posted = postedAction();
+  const mine = posted && posted.action === action && posted.key === resultKey;
+  const state = mine ? (posted.result as ActionResult) : idle;
+  // After a refusal the fields show what was typed (a success starts afresh).
+  const values = mine && state.status === 'error' ? (posted.values ?? {}) : {};
+  return (
+    <form method="post" className={className} aria-label={ariaLabel}>
+      <input type="hidden" name="_action" value={action} />
+      {resultKey ? <input type="hidden" name="_key" value={resultKey} /> : null}
+      <ResultContext.Provider value={state}>
+        <ValuesContext.Provider value={values}>{children}</ValuesContext.Provider>
+      </ResultContext.Provider>
+    </form>
+  );
+}
+
+/** The outcome of the enclosing ActionForm (place it where it reads well). */
+export function ActionMessage({ className }: { className?: string }) {
+  const state = React.useContext(ResultContext);
+  return (
+    <p role="status" className={cn('text-sm font-medium empty:hidden', state.status === 'error' ? 'text-danger' : 'text-success', className)}>
+      {state.message ? <span key={state.at}>{state.message}</span> : null}
+    </p>
+  );
+}
+
+/** What was typed into field `name` of the enclosing form before its post was refused. */
+export function usePostedValue(name: string): string | undefined {
+  return React.useContext(ValuesContext)[name];
+}
+
+export function useActionResult() {
+  return React.useContext(ResultContext);
+}
+
+export function SubmitButton({ children, pendingLabel: _pendingLabel, ...props }: ButtonProps & { pendingLabel?: string }) {
+  return (
+    <Button type="submit" {...props}>
+      {children}
+    </Button>
+  );
+}
+
+/** An input of an ActionForm that shows again what was typed when the post was refused. */
+export function KeptInput(props: React.ComponentProps<typeof Input> & { name: string }) {
+  const kept = usePostedValue(props.name);
+  return <Input {...props} defaultValue={kept ?? props.defaultValue} />;
+}
+
+/** A select of an ActionForm that keeps the chosen option when the post was refused. */
+export function KeptSelect(props: React.ComponentProps<typeof Select> & { name: string }) {
+  const kept = usePostedValue(props.name);
+  return <Select {...props} defaultValue={kept ?? props.defaultValue} />;
+}
+
+/** A text area of an ActionForm that shows again what was typed when the post was refused. */
+export function KeptTextarea(props: React.ComponentProps<typeof Textarea> & { name: string }) {
+  const kept = usePostedValue(props.name);
+  return <Textarea {...props} defaultValue={kept ?? props.defaultValue} />;
+}

@@ -1,0 +1,78 @@
+import { Link } from '@/components/ui/link';
+import { Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import type { InboxFilter } from '@/lib/staff/filters';
+import { kindByKind, kinds, kindShortLabel, leadStatuses, statusLabel } from '@/lib/staff/lead-kinds';
+import type { StaffAccount } from '@/lib/staff/users';
+
+/** The inbox filter: a GET form, so every filtered view is a URL and works without JavaScript. */
+export function InboxFilters({ filter, staff }: { filter: InboxFilter; staff: StaffAccount[] }) {
+  const small = 'h-10 text-sm';
+  return (
+    <form method="get" action="/staff" role="search" aria-label="Filter leads" className="rounded-2xl border border-border bg-white p-4 shadow-sm">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
+          <Label htmlFor="f-q">Search</Label>
+          <div className="relative">
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+            <Input id="f-q" name="q" type="search" defaultValue={filter.q} placeholder="Name, email or company" maxLength={200} className={`${small} pl-9`} />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="f-type">Type</Label>
+          <Select id="f-type" name="type" defaultValue={filter.kind ? kindByKind[filter.kind].slug : ''} className={small}>
+            <option value="">All types</option>
+            {kinds.map((k) => (
+              <option key={k.kind} value={k.slug}>
+                {kindShortLabel[k.kind]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="f-status">Status</Label>
+          <Select id="f-status" name="status" defaultValue={filter.status} className={small}>
+            <option value="">Open (not spam or archived)</option>
+            <option value="all">All statuses</option>
+            {leadStatuses.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="f-owner">Owner</Label>
+          <Select id="f-owner" name="owner" defaultValue={filter.owner} className={small}>
+            <option value="">Anyone</option>
+            <option value="none">Unassigned</option>
+            {staff.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="f-from">Received from</Label>
+          <Input id="f-from" name="from" type="date" defaultValue={filter.from} className={small} />
+        </div>
+        <div>
+          <Label htmlFor="f-to">Received to</Label>
+          <Input id="f-to" name="to" type="date" defaultValue={filter.to} className={small} />
+        </div>
+        <div className="flex items-end gap-2">
+          <Button type="submit" size="sm" className="h-10 flex-1 sm:flex-none">
+            Apply filters
+          </Button>
+          <Button asChild variant="secondary" size="sm" className="h-10">
+            <Link href="/staff">Clear</Link>
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from '@/components/ui/link';
+import type { InboxRow } from '@/lib/staff/inbox';
+import { kindByKind, kindShortLabel } from '@/lib/staff/lead-kinds';
+import { formatDateTime } from '@/lib/staff/format';
+import { StatusBadge } from './status-badge';
+
+const th = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
+// Phones: each row becomes a small card (name and status first, then the details), no sideways scrolling.
+const td = 'px-3 py-3 align-top text-sm max-md:col-start-2 max-md:p-0 max-md:py-0.5';
+const label = 'text-muted-foreground md:hidden';
+
+export function LeadTable({ rows }: { rows: InboxRow[] }) {
+  return (
+    <div className="md:overflow-x-auto">
+      <table className="w-full border-collapse md:min-w-[56rem]">
+        <caption className="sr-only">Leads, newest first</caption>
+        <thead className="border-b border-border bg-muted max-md:sr-only">
+          <tr>
+            <th scope="col" className={`${th} w-10`}>
+              <span className="sr-only">Select</span>
+            </th>
+            <th scope="col" className={th}>
+              Received
+            </th>
+            <th scope="col" className={th}>
+              Type
+            </th>
+            <th scope="col" className={th}>
+              Name and email
+            </th>
+            <th scope="col" className={th}>
+              Company / business
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Owner
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((r) => {
+            const href = `/staff/leads/${kindByKind[r.kind].slug}/${r.id}`;
+            const who = r.name || r.email;
+            return (
+              <tr key={`${r.kind}:${r.id}`} className="hover:bg-muted/60 max-md:grid max-md:grid-cols-[1.75rem_1fr] max-md:px-4 max-md:py-3">
+                <td className="px-3 py-3 align-top text-sm max-md:col-start-1 max-md:row-span-6 max-md:p-0 max-md:pt-0.5">
+                  <input
+                    type="checkbox"
+                    name="lead"
+                    value={`${r.kind}:${r.id}`}
+                    aria-label={`Select ${kindShortLabel[r.kind]} lead from ${who}`}
+                    className="mt-0.5 size-4 accent-violet-700"
+                  />
+                </td>
+                <td className={`${td} whitespace-nowrap text-muted-foreground max-md:order-4`}>{formatDateTime(r.createdAt)}</td>
+                <td className={`${td} whitespace-nowrap max-md:order-3 max-md:font-medium`}>{kindShortLabel[r.kind]}</td>
+                <td className={`${td} max-md:order-1 md:max-w-72`}>
+                  <Link href={href} className="font-medium break-words text-foreground underline-offset-2 hover:text-brand-strong hover:underline">
+                    {r.name || r.email}
+                  </Link>
+                  {r.name ? <div className="break-all text-muted-foreground">{r.email}</div> : null}
+                </td>
+                <td className={`${td} break-words max-md:order-5 md:max-w-56 ${r.company ? '' : 'max-md:hidden'}`}>
+                  <span className={label}>Company: </span>
+                  {r.company ?? <span className="text-muted-foreground">—</span>}
+                </td>
+                <td className={`${td} max-md:order-2 max-md:pb-1`}>
+                  <StatusBadge status={r.status} />
+                </td>
+                <td className={`${td} whitespace-nowrap max-md:order-6`}>
+                  <span className={label}>Owner: </span>
+                  {r.ownerName ?? <span className="text-muted-foreground">Unassigned</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link } from '@/components/ui/link';
+import { Inbox as InboxIcon } from 'lucide-react';
+import { ActionForm } from '@/components/staff/action-form';
+import { BulkBar } from '@/components/staff/bulk-bar';
+import type { ReactNode } from 'react';
+import { InboxFilters } from '@/components/staff/inbox-filters';
+import { LeadTable } from '@/components/staff/lead-table';
+import { getDb } from '@/lib/db/client';
+import { requireStaff } from '@/lib/staff/auth';
+import { filterQuery, pageSize, parseFilter } from '@/lib/staff/filters';
+import { listLeads } from '@/lib/staff/inbox';
+import { listStaff } from '@/lib/staff/users';
+import { cn } from '@/lib/utils';
+
+type Props = { searchParams: Record<string, string | string[] | undefined> };
+
+/** The inbox. `exportLink` is the Export CSV island (an Astro slot). */
+export async function InboxPage({ searchParams, exportLink }: Props & { exportLink?: ReactNode }) {
+  const filter = parseFilter(await searchParams);
+  await requireStaff(`/staff${filterQuery(filter)}`);
+  const db = await getDb();
+  const [{ rows, total, pages }, staff] = await Promise.all([listLeads(db, filter), listStaff(db)]);
+  const exportQuery = filterQuery(filter, { page: 1 });
+  const first = total ? (filter.page - 1) * pageSize + 1 : 0;
+  const last = Math.min(total, filter.page * pageSize);
+  const filtered = exportQuery !== '';
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Inbox</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Every lead from the site&apos;s forms, newest first.{' '}
+            <span aria-live="polite">
+              {total.toLocaleString('en-US')} {total === 1 ? 'lead' : 'leads'}
+              {filtered ? ' match the filter' : ' open'}.
+            </span>
+          </p>
+        </div>
+        {exportLink}
+      </div>
+
+      <InboxFilters filter={filter} staff={staff.filter((u) => !u.disabled)} />
+
+      <section aria-labelledby="leads-heading" className="overflow-hidden rounded-2xl border border-border bg-white shadow-sm">
+        <h2 id="leads-heading" className="sr-only">
+          Leads
+        </h2>
+        {rows.length ? (
+          <ActionForm action="bulkUpdateLeads" resetOnSuccess aria-label="Bulk actions on selected leads">
+            <BulkBar />
+            <LeadTable rows={rows} />
+          </ActionForm>
+        ) : (
+          <div className="flex flex-col items-center px-6 py-16 text-center">
+            <InboxIcon aria-hidden className="size-10 text-slate-400" />
+            <p className="mt-3 font-semibold">No leads {filtered ? 'match this filter' : 'yet'}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {filtered ? 'Try another search, or clear the filters.' : 'New applications, enquiries, messages and sign-ups show up here.'}
+            </p>
+          </div>
+        )}
+        {total > 0 ? (
+          <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-3 text-sm">
+            <p className="text-muted-foreground">
+              Showing {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+            </p>
+            <div className="flex items-center gap-2">
+              <PageLink href={filter.page > 1 ? `/staff${filterQuery(filter, { page: filter.page - 1 })}` : null} label="Previous" />
+              <span className="px-1 text-muted-foreground">
+                Page {filter.page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+              </span>
+              <PageLink href={filter.page < pages ? `/staff${filterQuery(filter, { page: filter.page + 1 })}` : null} label="Next" />
+            </div>
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function PageLink({ href, label }: { href: string | null; label: string }) {
+  const cls = 'inline-flex h-9 items-center rounded-lg border border-border px-3 font-medium';
+  if (!href) return <span className={cn(cls, 'text-slate-400')} aria-disabled="true">{label}</span>;
+  return (
+    <Link href={href} className={cn(cls, 'bg-white hover:bg-muted')} rel={label === 'Next' ? 'next' : 'prev'}>
+      {label}
+    </Link>
+  );
+}

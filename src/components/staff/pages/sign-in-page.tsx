@@ -1,0 +1,29 @@
+import { LogoMark } from '@/components/site/logo';
+import { SignInForm } from '@/components/staff/sign-in-form';
+import { site } from '@/content/site';
+import { safeReturnPath } from '@/lib/staff/auth';
+
+export async function SignInPage({ searchParams }: { searchParams: Record<string, string | string[] | undefined> }) {
+  const params = await searchParams;
+  const next = safeReturnPath(typeof params.next === 'string' ? params.next : undefined);
+  return (
+    <main id="main" className="flex min-h-dvh items-center justify-center px-4 py-12">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <LogoMark className="size-10" />
+          <h1 className="mt-4 text-2xl font-bold tracking-tight">Sign in to {site.name} Staff</h1>
+          <p className="mt-1 text-sm text-muted-foreground">For the {site.name} team. Lead inbox and triage.</p>
+        </div>
+        {params['signed-out'] === '1' ? (
+          <p role="status" className="mb-4 rounded-xl border border-border bg-white p-3 text-center text-sm text-muted-foreground">
+            You have signed out.
+          </p>
+        ) : null}
+        <div className="rounded-2xl border border-border bg-white p-6 shadow-sm">
+          <SignInForm next={next} />
+        </div>
+        <p className="mt-6 text-center text-xs text-muted-foreground">No account? Ask an admin of your team to create one for you.</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  /** What the server (server/main.ts) hands to every page rendered on request. */
+  interface Locals {
+    /** The request's id (also in the X-Request-Id header); logs name it. */
+    requestId: string;
+    /** The client's address (the socket's, or behind a trusted proxy the last X-Forwarded-For entry). */
+    clientIp: string;
+    /** Whether the visitor reached the site over HTTPS. */
+    https: boolean;
+    /** The server's open database. */
+    db: import('@/lib/db/client').DbHandle;
+    /** Wakes the server's notification delivery loop. */
+    nudge: () => void;
+  }
+}
+

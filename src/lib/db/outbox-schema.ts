@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The notification outbox: one row per new lead and delivery channel, written in the same
+ * statement as the lead (lib/leads/store.ts) and worked by the delivery
+ * loop (lib/notify/loop.ts). It holds no personal data: the message is built from the lead row at
+ * send time, so an erased lead leaves nothing to send (the row is then marked `cancelled`).
+ */
+export const leadTypes = ['partner', 'affiliate', 'agency', 'contact', 'newsletter', 'dataRequest'] as const;
+export const deliveryChannels = ['email', 'webhook'] as const;
+export const deliveryStatuses = ['pending', 'sent', 'failed', 'cancelled'] as const;
+
+export type DeliveryChannel = (typeof deliveryChannels)[number];
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    /** Also the webhook's `X-Delivery-Id`: the same across retries of one delivery. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadType: text('lead_type').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Attempts started (counted when a row is claimed, so a crash mid-send still counts). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The lease of the loop that claimed the row; another loop may take it once this has passed. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Which claim holds the lease: only that claim may record the outcome. */
+    claimToken: uuid('claim_token'),
+    /** What went wrong last (status code or transport error; never the lead's fields). */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('notification_outbox_lead_type_check', sql`${t.leadType} in (${list(leadTypes)})`),
+    check('notification_outbox_channel_check', sql`${t.channel} in (${list(deliveryChannels)})`),
+    check('notification_outbox_status_check', sql`${t.status} in (${list(deliveryStatuses)})`),
+    // The loop's claim: due pending rows, oldest first.
+    index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The lead page's list and the cancel on spam/erasure.
+    index('notification_outbox_lead_idx').on(t.leadType, t.leadId),
+    // At most one pending delivery per lead and channel (a re-send of a pending one just makes it due).
+    uniqueIndex('notification_outbox_one_pending_key').on(t.leadType, t.leadId, t.channel).where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,74 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '@/lib/db/client';
+import { honeypotField, invalidSummary, outcomes, rateLimitedMessage, tokenField, tokenPattern, type FormState } from './form-state';
+import { errorSummary, log } from './log';
+import { consumeSubmission, type Limiters } from './rate-limit';
+import { readFields, validateLead, type LeadKind } from './schemas';
+import { storeLead } from './store';
+
+export type SubmitContext = {
+  db: () => Promise<Db>;
+  limiters: Limiters;
+  ip: string;
+  requestId: string;
+  /** Newsletter only: where the sign-up was made. */
+  source?: 'blog' | 'footer';
+  now?: Date;
+};
+
+/**
+ * The token that makes a submission exactly-once. Forms carry a random one per render (set by the
+ * browser, or by the server in every answer). The prerendered page cannot carry one per visitor, so a
+ * first no-JavaScript post without a token is keyed by its content, sender and day instead: a double
+ * click, a reload or a replay of it still stores one row.
+ */
+export function submissionKey(kind: LeadKind, raw: FormDataEntryValue | null, ip: string, values: Record<string, string>, now: Date) {
+  if (typeof raw === 'string' && tokenPattern.test(raw)) return raw;
+  const day = now.toISOString().slice(0, 10);
+  const hash = createHash('sha256').update(JSON.stringify([kind, ip, day, values])).digest('base64url');
+  return `h_${hash.slice(0, 43)}`;
+}
+
+export async function handleSubmission(kind: LeadKind, formData: FormData, ctx: SubmitContext): Promise<FormState> {
+  const at = (ctx.now ?? new Date()).getTime();
+  const values = readFields(kind, formData);
+  const rawToken = formData.get(tokenField);
+  const keepToken = typeof rawToken === 'string' && tokenPattern.test(rawToken) ? rawToken : randomUUID();
+  const text = outcomes[kind];
+
+  let allowed: boolean;
+  try {
+    allowed = await consumeSubmission(ctx.limiters, kind, ctx.ip);
+  } catch (err) {
+    log.error({ error: errorSummary(err), requestId: ctx.requestId, form: kind }, 'rate limiter failed; letting the submission through');
+    allowed = true;
+  }
+  if (!allowed) {
+    log.warn({ requestId: ctx.requestId, form: kind }, 'submission rate-limited');
+    return { status: 'limited', title: 'Too many submissions', message: rateLimitedMessage, values, token: keepToken, at };
+  }
+
+  const honeypot = formData.get(honeypotField);
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') {
+    log.info({ requestId: ctx.requestId, form: kind }, 'honeypot filled; answered success, stored nothing');
+    return { status: 'success', ...text.success, token: randomUUID(), at };
+  }
+
+  const checked = validateLead(kind, values);
+  if (!checked.ok) {
+    return { status: 'invalid', fieldErrors: checked.fieldErrors, message: invalidSummary, values, token: keepToken, at };
+  }
+
+  const key = submissionKey(kind, rawToken, ctx.ip, values, ctx.now ?? new Date());
+  try {
+    const db = await ctx.db();
+    const data = kind === 'newsletter' ? { ...checked.data, source: ctx.source ?? 'footer' } : checked.data;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const result = await storeLead(db, kind, data as any, key);
+    if (!result.inserted) log.info({ requestId: ctx.requestId, form: kind }, 'repeated submission; nothing new stored');
+  } catch (err) {
+    log.error({ error: errorSummary(err), requestId: ctx.requestId, form: kind }, 'storing the submission failed');
+    return { status: 'failed', ...text.failure, values, token: keepToken, at };
+  }
+  return { status: 'success', ...text.success, token: randomUUID(), at };
+}

@@ -1,0 +1,58 @@
+import type { Article } from '@/content/blog';
+import { getRoute, type RoutePath } from '@/content/routes';
+import { site } from '@/content/site';
+import { siteUrl } from '@/lib/site-url';
+
+/** What a page's <head> says about it: title, description, canonical, Open Graph and Twitter card. */
+export type PageMeta = {
+  /** The whole <title> (the brand already appended where it belongs). */
+  title: string;
+  /** og:title and twitter:title (without the brand). */
+  shareTitle: string;
+  description: string;
+  /** Path of the canonical URL; absent on pages that are not indexed. */
+  path?: string;
+  image?: { url: string; alt: string };
+  type?: 'website' | 'article';
+  article?: { publishedTime: string; author: string; section: string };
+  noindex?: boolean;
+};
+
+/** The file name (without .png) of a route's Open Graph image: 'home' for '/', else the path. */
+export function ogSlug(path: string) {
+  return path === '/' ? 'home' : path.slice(1).replace(/\//g, '-');
+}
+
+export function brandTitle(title: string) {
+  return `${title} | ${site.name}`;
+}
+
+/** The metadata of one route of content/routes.ts. */
+export function pageMeta(path: RoutePath): PageMeta {
+  const route = getRoute(path);
+  return {
+    title: path === '/' ? route.title : brandTitle(route.title),
+    shareTitle: route.title,
+    description: route.description,
+    path,
+    image: { url: `/og/${ogSlug(path)}.png`, alt: route.heading },
+  };
+}
+
+/** An absolute URL on this site. */
+export function absoluteUrl(path: string) {
+  return `${siteUrl()}${path === '/' ? '/' : path}`;
+}
+
+/** The metadata of one blog article (Open Graph type article, the blog's share image). */
+export function articleMeta(article: Article): PageMeta {
+  return {
+    title: brandTitle(article.title),
+    shareTitle: article.title,
+    description: article.excerpt,
+    path: `/blog/${article.slug}`,
+    image: { url: '/og/blog.png', alt: `The ${site.name} Blog` },
+    type: 'article',
+    article: { publishedTime: article.date, author: article.author.name, section: article.category },
+  };
+}

@@ -1,0 +1,130 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { notificationOutbox, type DeliveryChannel, type DeliveryStatus } from '@/lib/db/outbox-schema';
+import type { LeadKind } from '@/lib/leads/schemas';
+import { configuredChannels } from './config';
+import { nudgeDeliveryLoop } from './nudge';
+
+/**
+ * What the staff lead page needs of the notification outbox: the deliveries of one lead, a re-send,
+ * and cancelling what has not been sent yet (a lead marked spam, or erased). Each function takes the
+ * app's Drizzle database or a transaction of it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = PgDatabase<PgQueryResultHKT, any>;
+
+export type Delivery = {
+  id: string;
+  channel: DeliveryChannel;
+  status: DeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  sentAt: Date | null;
+  createdAt: Date;
+};
+
+/** Every delivery of one lead, newest first (a re-send of a finished delivery is a new row). */
+export async function listDeliveries(db: AnyDb, leadType: LeadKind, leadId: string): Promise<Delivery[]> {
+  const rows = await db
+    .select({
+      id: notificationOutbox.id,
+      channel: notificationOutbox.channel,
+      status: notificationOutbox.status,
+      attempts: notificationOutbox.attempts,
+      lastError: notificationOutbox.lastError,
+      nextAttemptAt: notificationOutbox.nextAttemptAt,
+      sentAt: notificationOutbox.sentAt,
+      createdAt: notificationOutbox.createdAt,
+    })
+    .from(notificationOutbox)
+    .where(and(eq(notificationOutbox.leadType, leadType), eq(notificationOutbox.leadId, leadId)))
+    .orderBy(desc(notificationOutbox.createdAt), desc(notificationOutbox.id));
+  return rows as Delivery[];
+}
+
+export type ResendResult =
+  | { ok: true; deliveryId: string; requeued: 'due-now' | 'new-delivery' }
+  | { ok: false; reason: 'not-found' | 'not-configured'; message: string };
+
+/**
+ * Sends a lead's notification again on the same channel.
+ * - A delivery still pending (waiting for a retry) is made due now; it keeps its id.
+ * - A finished one (sent, failed or cancelled) stays as it is, as history, and a NEW delivery row is
+ *   queued. A new row means a new `X-Delivery-Id`, so a webhook receiver that de-duplicates on that
+ *   header (as it should, for retries) does not drop a re-send staff asked for; and the attempt count
+ *   and errors of the first delivery stay visible.
+ * At most one pending delivery per lead and channel exists (a unique index), so two clicks queue one.
+ * Refused when the channel is no longer configured (SMTP_URL / WEBHOOK_URL unset).
+ */
+export async function resendDelivery(db: AnyDb, deliveryId: string, env = process.env): Promise<ResendResult> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(deliveryId)) {
+    return { ok: false, reason: 'not-found', message: 'This notification does not exist.' };
+  }
+  const [row] = await db
+    .select({ leadType: notificationOutbox.leadType, leadId: notificationOutbox.leadId, channel: notificationOutbox.channel })
+    .from(notificationOutbox)
+    .where(eq(notificationOutbox.id, deliveryId));
+  if (!row) return { ok: false, reason: 'not-found', message: 'This notification does not exist.' };
+  const channel = row.channel as DeliveryChannel;
+  if (!configuredChannels(env).includes(channel)) {
+    const setting = channel === 'email' ? 'SMTP_URL' : 'WEBHOOK_URL';
+    return { ok: false, reason: 'not-configured', message: `Cannot re-send: ${setting} is not configured on the server.` };
+  }
+
+  const makeDue = async () => {
+    const [due] = await db
+      .update(notificationOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(
+        and(
+          eq(notificationOutbox.leadType, row.leadType),
+          eq(notificationOutbox.leadId, row.leadId),
+          eq(notificationOutbox.channel, channel),
+          eq(notificationOutbox.status, 'pending'),
+        ),
+      )
+      .returning({ id: notificationOutbox.id });
+    return due?.id;
+  };
+
+  // Pending (this row, or an earlier re-send of it): deliver it now.
+  let id = await makeDue();
+  if (id) {
+    nudgeDeliveryLoop(0);
+    return { ok: true, deliveryId: id, requeued: 'due-now' };
+  }
+  const [created] = await db
+    .insert(notificationOutbox)
+    .values({ leadType: row.leadType, leadId: row.leadId, channel })
+    .onConflictDoNothing()
+    .returning({ id: notificationOutbox.id });
+  if (created) {
+    nudgeDeliveryLoop(0);
+    return { ok: true, deliveryId: created.id, requeued: 'new-delivery' };
+  }
+  // Someone queued one between our two statements: that one is it.
+  id = await makeDue();
+  if (id) {
+    nudgeDeliveryLoop(0);
+    return { ok: true, deliveryId: id, requeued: 'due-now' };
+  }
+  return { ok: false, reason: 'not-found', message: 'This notification does not exist.' };
+}
+
+/**
+ * Cancels every delivery of a lead that has not been sent yet (status `pending` -> `cancelled`).
+ * For a lead marked spam, or before/with its erasure (call it in the erasure's transaction).
+ * A delivery already in flight at that moment may still complete; its row then says `sent`.
+ * Returns how many were cancelled.
+ */
+export async function cancelPendingDeliveries(db: AnyDb, leadType: LeadKind, leadId: string): Promise<number> {
+  const rows = await db
+    .update(notificationOutbox)
+    .set({ status: 'cancelled', lockedUntil: null, lastError: 'Cancelled by staff' })
+    .where(
+      and(eq(notificationOutbox.leadType, leadType), eq(notificationOutbox.leadId, leadId), eq(notificationOutbox.status, 'pending')),
+    )
+    .returning({ id: notificationOutbox.id });
+  return rows.length;
+}

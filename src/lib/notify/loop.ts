@@ -1,0 +1,222 @@
+// The notification delivery loop: claims due outbox rows with a lease, builds each message from its
+// lead row, sends it, and records the outcome. Runs inside `npm start` (server/background.ts) and
+// alone as `npm run worker` (scripts/worker.ts).
+//
+// Safe with several loops on one database: the claim is one UPDATE whose sub-select takes the rows
+// `FOR UPDATE SKIP LOCKED` and sets a lease (locked_until) and a claim token, so two loops never hold
+// the same row, and only the holder of the claim token records the outcome. A loop that dies
+// mid-send leaves its lease to expire, and another loop (or itself after a restart) retries the row:
+// delivery is at least once, and the webhook's X-Delivery-Id lets a receiver drop a repeat.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Queryable } from '@/lib/db/connection';
+import { deliverySettings, type Env } from './config';
+import { loadLead, type LeadRow } from './leads';
+import { notifyLog } from './log';
+import { buildEmail, buildWebhookBody } from './message';
+import { maxAttempts, retryDelayMs } from './retry';
+import { closeTransports, sendEmail, sendWebhook } from './send';
+
+type Claimed = { id: string; lead_type: string; lead_id: string; channel: 'email' | 'webhook'; attempts: number; token: string };
+
+export type DeliveryLoopOptions = {
+  handle?: { client: Queryable };
+  client?: Queryable;
+  env?: Env;
+  log?: Logger;
+  pollMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+  webhookTimeoutMs?: number;
+  random?: () => number;
+};
+
+export type DeliveryLoop = {
+  /** Starts polling (every `pollMs`, at once when nudged). */
+  start(): void;
+  /** Something is due now (a lead was just stored in this process). */
+  nudge(): void;
+  /** One claim-and-deliver pass, without the timer (tests, or a caller that schedules itself); resolves with how many rows were claimed. */
+  runOnce(): Promise<number>;
+  /** Stops polling, waits for the batch in flight to finish, closes the SMTP connections. */
+  stop(): Promise<void>;
+};
+
+const claimSql = `
+update notification_outbox
+   set locked_until = now() + ($2::int * interval '1 millisecond'),
+       claim_token = $3::uuid,
+       attempts = attempts + 1
+ where id in (
+       select id from notification_outbox
+        where status = 'pending'
+          and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit $1
+          for update skip locked)
+returning id, lead_type, lead_id, channel, attempts`;
+
+export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
+  const given = options.client ?? options.handle?.client;
+  if (!given) throw new Error('createDeliveryLoop needs a database handle or client');
+  const client: Queryable = given;
+  const env = options.env ?? process.env;
+  const log = options.log ?? notifyLog;
+  const pollMs = options.pollMs ?? (Number(env.NOTIFY_POLL_MS) || 2000);
+  const batchSize = options.batchSize ?? 10;
+  // Longer than the slowest send (webhook 10 s, SMTP timeouts 10 s + 20 s), so a live loop keeps its rows.
+  const leaseMs = options.leaseMs ?? (Number(env.NOTIFY_LEASE_MS) || 120_000);
+  const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
+  const random = options.random ?? Math.random;
+
+  let started = false;
+  let stopping = false;
+  let running: Promise<void> | undefined;
+  let nudged = false;
+  let wake: (() => void) | undefined;
+  let failures = 0;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function claim(n: number): Promise<Claimed[]> {
+    const token = randomUUID();
+    const { rows } = await client.query(claimSql, [n, leaseMs, token]);
+    return (rows as Omit<Claimed, 'token'>[]).map((r) => ({ ...r, attempts: Number(r.attempts), token }));
+  }
+
+  /**
+   * Records an outcome, only if this claim still holds the row (a claim whose lease ran out and was
+   * taken over records nothing). A failure leaves a row staff cancelled meanwhile as cancelled.
+   */
+  const settle = (row: Claimed, sql: string, params: unknown[] = [], onlyIfPending = false) =>
+    client.query(`${sql} where id = $1 and claim_token = $2${onlyIfPending ? " and status = 'pending'" : ''}`, [row.id, row.token, ...params]);
+
+  async function deliver(row: Claimed): Promise<void> {
+    const meta = { deliveryId: row.id, channel: row.channel, leadType: row.lead_type, attempt: row.attempts };
+    let lead: LeadRow | undefined;
+    try {
+      lead = await loadLead(client, row.lead_type, row.lead_id);
+    } catch (err) {
+      // The database itself failed: leave the row to its lease; it is retried when the lease ends.
+      log.error({ ...meta, err: { message: (err as Error).message } }, 'reading the lead failed');
+      return;
+    }
+    if (!lead) {
+      await settle(
+        row,
+        `update notification_outbox set status = 'cancelled', locked_until = null, last_error = 'The lead no longer exists (erased)'`,
+      );
+      log.info(meta, 'notification cancelled: the lead no longer exists');
+      return;
+    }
+    const settings = deliverySettings(env);
+    try {
+      if (row.channel === 'email') {
+        if (!settings.smtpUrl) throw new Error('SMTP_URL is not set');
+        if (!settings.emailTo) throw new Error('NOTIFY_EMAIL_TO is not set');
+        const message = buildEmail(row.lead_type, lead, {
+          from: settings.emailFrom,
+          to: settings.emailTo,
+          deliveryId: row.id,
+          siteUrl: settings.siteUrl,
+        });
+        await sendEmail(settings.smtpUrl, message);
+      } else {
+        if (!settings.webhookUrl) throw new Error('WEBHOOK_URL is not set');
+        const body = buildWebhookBody(row.lead_type, lead);
+        await sendWebhook(settings.webhookUrl, body, { deliveryId: row.id, secret: settings.webhookSecret, timeoutMs: webhookTimeoutMs });
+      }
+    } catch (err) {
+      const message = String((err as Error | undefined)?.message ?? err).slice(0, 500);
+      if (row.attempts >= maxAttempts) {
+        await settle(
+          row,
+          `update notification_outbox set status = 'failed', locked_until = null, last_error = $3`,
+          [message],
+          true,
+        );
+        log.error({ ...meta, error: message }, 'notification failed for good after the last attempt');
+      } else {
+        const delay = retryDelayMs(row.attempts, random);
+        await settle(
+          row,
+          `update notification_outbox set next_attempt_at = now() + ($4::int * interval '1 millisecond'), locked_until = null, last_error = $3`,
+          [message, delay],
+          true,
+        );
+        log.warn({ ...meta, error: message, retryInMs: delay }, 'notification not delivered; will retry');
+      }
+      return;
+    }
+    await settle(row, `update notification_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null`);
+    log.info(meta, 'notification sent');
+  }
+
+  /** Claims one batch of due rows and delivers them; resolves with how many were claimed. */
+  async function runOnce(): Promise<number> {
+    const rows = await claim(batchSize);
+    log.debug({ claimed: rows.length }, 'claimed due notifications');
+    await Promise.all(
+      rows.map((row) =>
+        deliver(row).catch((err: Error | undefined) => {
+          log.error({ deliveryId: row.id, err: { message: err?.message } }, 'recording a delivery outcome failed');
+        }),
+      ),
+    );
+    return rows.length;
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      const afterNudge = nudged;
+      nudged = false;
+      let claimed = 0;
+      try {
+        claimed = await runOnce();
+        if (failures) log.info('notification delivery loop recovered');
+        failures = 0;
+      } catch (err) {
+        failures++;
+        // Log the first failure and then every 30th, not every poll while the database is away.
+        if (failures === 1 || failures % 30 === 0) {
+          log.error({ err: { message: (err as Error | undefined)?.message }, failures }, 'claiming notifications failed');
+        }
+      }
+      if (stopping) break;
+      if (claimed === batchSize || nudged) continue; // more may be due right now
+      // A nudge can come before the lead's transaction has committed: look again shortly.
+      const wait = failures ? Math.min(pollMs * 2 ** Math.min(failures, 4), 30_000) : afterNudge && claimed === 0 ? Math.min(200, pollMs) : pollMs;
+      await sleep(wait);
+    }
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      running = loop();
+    },
+    nudge() {
+      log.debug('delivery loop nudged');
+      nudged = true;
+      wake?.();
+    },
+    runOnce,
+    async stop() {
+      stopping = true;
+      wake?.();
+      await running;
+      closeTransports();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// Sending one notification: an email through SMTP (nodemailer) or a signed POST to a webhook.
+// Each function resolves on success and throws an Error whose message is fit for `last_error`
+// (a status code or transport error; no lead data).
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { EmailMessage } from './message';
+import { signBody } from './message';
+
+export class DeliveryError extends Error {
+  override name = 'DeliveryError';
+}
+
+/** SMTP transports by URL, reused across deliveries (closed by closeTransports). */
+const transports = new Map<string, Transporter<SMTPTransport.SentMessageInfo>>();
+
+function transportFor(smtpUrl: string): Transporter<SMTPTransport.SentMessageInfo> {
+  let t = transports.get(smtpUrl);
+  if (!t) {
+    t = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
+    transports.set(smtpUrl, t);
+  }
+  return t;
+}
+
+export function closeTransports(): void {
+  for (const t of transports.values()) t.close();
+  transports.clear();
+}
+
+type ErrorLike = { name?: string; code?: string; message?: string; cause?: ErrorLike & { errors?: ErrorLike[] } };
+
+function describe(err: unknown): string {
+  const e = (err ?? {}) as ErrorLike;
+  if (e.name === 'TimeoutError') return 'timed out';
+  const cause = e.cause?.errors?.[0] ?? e.cause;
+  const code = cause?.code ?? e.code;
+  let text = e.message ?? String(err);
+  // fetch says only "fetch failed"; the reason (e.g. "connect ECONNREFUSED 127.0.0.1:9") is its cause.
+  if (cause?.message && !text.includes(cause.message)) text = `${text} (${cause.message})`;
+  text = text.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim();
+  return (code && !text.includes(code) ? `${code}: ${text}` : text).slice(0, 300);
+}
+
+export async function sendEmail(smtpUrl: string, message: Omit<EmailMessage, 'headers'> & { headers?: Record<string, string> }): Promise<SMTPTransport.SentMessageInfo> {
+  try {
+    const info = await transportFor(smtpUrl).sendMail({ ...message, disableFileAccess: true, disableUrlAccess: true });
+    if (info.rejected?.length) throw new DeliveryError(`SMTP server rejected ${info.rejected.length} recipient(s)`);
+    return info;
+  } catch (err) {
+    if (err instanceof DeliveryError) throw err;
+    throw new DeliveryError(`SMTP: ${describe(err)}`);
+  }
+}
+
+export type WebhookOptions = { deliveryId: string; secret?: string; timeoutMs?: number };
+
+/** POSTs the body; only a 2xx answer counts. Redirects are not followed (a 3xx is a failure). */
+export async function sendWebhook(url: string, body: string, { deliveryId, secret, timeoutMs = 10_000 }: WebhookOptions): Promise<void> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'Postcraft-Webhooks/1',
+    'X-Delivery-Id': deliveryId,
+  };
+  if (secret) headers['X-Signature'] = signBody(body, secret);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    const e = err as ErrorLike | undefined;
+    if (e?.name === 'TimeoutError' || e?.name === 'AbortError') {
+      throw new DeliveryError(`webhook: no answer within ${timeoutMs % 1000 ? `${timeoutMs} ms` : `${timeoutMs / 1000} s`}`);
+    }
+    throw new DeliveryError(`webhook: ${describe(err)}`);
+  }
+  // Read (and drop) the answer so the connection can be reused; it is never stored.
+  await res.arrayBuffer().catch(() => {});
+  if (res.status < 200 || res.status > 299) throw new DeliveryError(`webhook: HTTP ${res.status}`);
+}

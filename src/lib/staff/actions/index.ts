@@ -1,0 +1,19 @@
+import { eraseDataRequest, markDataRequestDone } from './data-requests';
+import { resendNotification } from './deliveries';
+import { addLeadNote, assignLeadOwner, bulkUpdateLeads, updateLeadStatus } from './triage';
+import { createStaffAccount, updateStaffAccount } from './users';
+
+/** Every staff action a form can post (by name, in the hidden `_action` field). */
+export const staffActions = {
+  bulkUpdateLeads,
+  updateLeadStatus,
+  assignLeadOwner,
+  addLeadNote,
+  resendNotification,
+  markDataRequestDone,
+  eraseDataRequest,
+  createStaffAccount,
+  updateStaffAccount,
+};
+
+export type StaffActionName = keyof typeof staffActions;
