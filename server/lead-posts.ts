@@ -48,8 +48,9 @@ export async function answerLead(
   }
   const page = files.page(target.page);
   if (!page || !pageHasForm(page.html, target.name)) return false;
-  const answer = await answerLeadPost(target.name, await readForm(body, type), meta);
-  const html = pageWithForm(page.html, target.page, target.name, answer.state)!;
+  const posted = await readForm(body, type);
+  const answer = await answerLeadPost(target.name, posted, meta);
+  const html = pageWithForm(page.html, target.page, target.name, answer.state, posted)!;
   const headers: Record<string, string | number> = {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(html),

@@ -6,17 +6,29 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { AffiliateForm } from '@/components/forms/affiliate-form';
 import { AgencyForm } from '@/components/forms/agency-form';
 import { ContactForm } from '@/components/forms/contact-form';
-import { DataRequestNoScriptForm } from '@/components/forms/data-request';
+import { DataRequestNoScriptForm, type DataRequestType } from '@/components/forms/data-request';
 import { FooterNewsletter } from '@/components/forms/footer-newsletter';
 import { NewsletterForm } from '@/components/forms/newsletter-form';
 import { PartnerForm } from '@/components/forms/partner-form';
 import type { LeadEndpointName } from '@/lib/leads/endpoints';
 import type { FormState } from '@/lib/leads/form-state';
+import { dataRequestTypes } from '@/lib/leads/options';
+
+/**
+ * The request type of a data-request post: the form of that type answers (also after a success, which
+ * clears the values); a type not on the list is answered in the first type's form.
+ */
+function requestType(posted?: FormData): DataRequestType {
+  const value = posted?.get('type');
+  return dataRequestTypes.find((t) => t.value === value)?.value ?? dataRequestTypes[0].value;
+}
 
 type NoScriptForm = {
-  /** The id of the <form> element in the page. */
-  formId: (state: FormState) => string;
-  render: (page: string, state: FormState) => ReactElement;
+  /** The id of the <form> element in the page (`posted`: what was posted, absent for the page as built). */
+  formId: (posted?: FormData) => string;
+  /** The id of a <div> that holds only the form, when `render` renders that <div> too. */
+  wrapperId?: (posted?: FormData) => string;
+  render: (page: string, state: FormState, posted?: FormData) => ReactElement;
 };
 
 export const noScriptForms: Record<LeadEndpointName, NoScriptForm> = {
@@ -27,8 +39,9 @@ export const noScriptForms: Record<LeadEndpointName, NoScriptForm> = {
   'newsletter-blog': { formId: () => 'newsletter-blog', render: (page, s) => <NewsletterForm source="blog" page={page} initialState={s} /> },
   'newsletter-footer': { formId: () => 'newsletter-footer', render: (page, s) => <FooterNewsletter page={page} initialState={s} /> },
   'data-request': {
-    formId: (s) => `data-request-${s.values?.type || 'export'}`,
-    render: (page, s) => <DataRequestNoScriptForm page={page} initialState={s} />,
+    formId: (posted) => `data-request-${requestType(posted)}`,
+    wrapperId: (posted) => `data-request-${requestType(posted)}-panel`,
+    render: (page, s, posted) => <DataRequestNoScriptForm type={requestType(posted)} page={page} initialState={s} />,
   },
 };
 
@@ -36,7 +49,14 @@ export const noScriptForms: Record<LeadEndpointName, NoScriptForm> = {
  * Where the form is in the page: the whole island that holds it (which is replaced by plain HTML, so
  * that no script hydrates it with its first state), or the <form> element itself.
  */
-function locate(html: string, formId: string): { start: number; end: number } | undefined {
+function locate(html: string, formId: string, wrapperId?: string): { start: number; end: number } | undefined {
+  if (wrapperId) {
+    const start = html.indexOf(`<div id="${wrapperId}"`);
+    const formEnd = start < 0 ? -1 : html.indexOf('</form>', start);
+    const close = '</form></div>';
+    if (formEnd < 0 || !html.startsWith(close, formEnd)) return undefined;
+    return { start, end: formEnd + close.length };
+  }
   let at = html.indexOf(`<form id="${formId}"`);
   if (at < 0) at = html.search(new RegExp(`<form\\b[^>]*\\bid="${formId}"`));
   if (at < 0) return undefined;
@@ -51,14 +71,15 @@ function locate(html: string, formId: string): { start: number; end: number } | 
 
 /** Whether the page has the form of `name`. */
 export function pageHasForm(pageHtml: string, name: LeadEndpointName): boolean {
-  return locate(pageHtml, noScriptForms[name].formId({ status: 'idle' })) !== undefined;
+  const form = noScriptForms[name];
+  return locate(pageHtml, form.formId(), form.wrapperId?.()) !== undefined;
 }
 
 /** The page with the form of `name` in `state`; undefined when the page has no such form. */
-export function pageWithForm(pageHtml: string, page: string, name: LeadEndpointName, state: FormState): string | undefined {
+export function pageWithForm(pageHtml: string, page: string, name: LeadEndpointName, state: FormState, posted?: FormData): string | undefined {
   const form = noScriptForms[name];
-  const where = locate(pageHtml, form.formId(state));
+  const where = locate(pageHtml, form.formId(posted), form.wrapperId?.(posted));
   if (!where) return undefined;
-  const markup = renderToStaticMarkup(form.render(page, state));
+  const markup = renderToStaticMarkup(form.render(page, state, posted));
   return pageHtml.slice(0, where.start) + markup + pageHtml.slice(where.end);
 }

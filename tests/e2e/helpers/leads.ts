@@ -287,9 +287,11 @@ export async function postRaw(page: Page, form: { formId: string; path: string }
   for (const [name, value] of hidden) if (name) multipart[name] = value;
   Object.assign(multipart, values);
   const origin = new URL(page.url()).origin;
+  // Where the page's form posts without JavaScript (its own page, naming the form: `<page>?form=<name>`).
+  const action = new URL((await formOf(page, form).getAttribute('action')) ?? form.path, page.url());
   // A header given as '' is left out (e.g. { Origin: '' } posts without an Origin header).
   const sent = Object.fromEntries(Object.entries({ Origin: origin, Accept: 'text/html', ...headers }).filter(([, v]) => v !== ''));
-  return page.request.post(form.path, { multipart, headers: sent });
+  return page.request.post(action.pathname + action.search, { multipart, headers: sent });
 }
 
 /**
