@@ -1,7 +1,9 @@
 // `npm run bench:static [path]`: requests/s for one prerendered page served by (1) a bare node:http server
-// sending the same bytes from memory and (2) the production server (`npm start`: server/main.ts, which
-// serves the build's files from memory with their headers). Builds first when the build is stale.
-// Prints medians of 3 alternating rounds and the ratio to the bare server.
+// sending the same bytes from memory, (2) `send` reading the build's file as @astrojs/node's standalone
+// server serves static files (no compression, no CSP header), and (3) the production server (`npm start`:
+// server/main.ts, which serves the build's files from memory with their headers, compressed when asked).
+// Builds first when the build is stale. Prints medians of 3 alternating rounds and the ratio to the bare
+// server, uncompressed and with `Accept-Encoding: br, gzip` (bytes per response too).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -29,8 +31,20 @@ const bareSource = `
   server.listen(0, '127.0.0.1', () => console.log('ready on http://127.0.0.1:' + server.address().port));
 `;
 
-function startBare(): Promise<Target> {
-  const child = spawn(process.execPath, ['-e', bareSource], { stdio: ['ignore', 'pipe', 'inherit'] });
+const sendSource = `
+  const http = require('node:http'); const send = require('send');
+  const root = ${JSON.stringify(path.join(outDir, 'client'))};
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    send(req, pathname.endsWith('/') ? pathname + 'index.html' : pathname + '/index.html', { root, dotfiles: 'deny' })
+      .on('error', () => { res.statusCode = 404; res.end(); })
+      .pipe(res);
+  });
+  server.listen(0, '127.0.0.1', () => console.log('ready on http://127.0.0.1:' + server.address().port));
+`;
+
+function startChild(source: string): Promise<Target> {
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve) => {
     child.stdout.on('data', (d) => {
       const m = String(d).match(/:(\d+)/);
@@ -39,32 +53,41 @@ function startBare(): Promise<Target> {
   });
 }
 
-async function measure(url: string): Promise<Figures> {
-  const result = await autocannon({ url: url + page, connections, duration: seconds, pipelining: 1 });
+async function measure(url: string, compressed: boolean): Promise<Figures> {
+  const headers: Record<string, string> = compressed ? { 'accept-encoding': 'br, gzip' } : {};
+  const result = await autocannon({ url: url + page, connections, duration: seconds, pipelining: 1, headers });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99, bytes: result.throughput.average };
+  return { rps: result.requests.average, p99: result.latency.p99, bytes: result.throughput.total / Math.max(1, result.requests.total) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const targets: Record<string, Target> = {
-  'bare node:http': await startBare(),
+  'bare node:http': await startChild(bareSource),
+  'send (standalone)': await startChild(sendSource),
   'npm start': await startServer(),
 };
-const results: Record<string, Figures[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+const results: Record<string, Record<'plain' | 'br', Figures[]>> = Object.fromEntries(Object.keys(targets).map((k) => [k, { plain: [], br: [] }]));
 try {
   for (const t of Object.values(targets)) await autocannon({ url: t.url + page, connections: 10, duration: 1 }); // warm up
   for (let r = 0; r < rounds; r++) {
-    for (const [name, t] of Object.entries(targets)) results[name].push(await measure(t.url));
+    for (const [name, t] of Object.entries(targets)) {
+      results[name].plain.push(await measure(t.url, false));
+      results[name].br.push(await measure(t.url, true));
+    }
   }
 } finally {
   for (const t of Object.values(targets)) await t.stop();
 }
 
-console.log(`\nGET ${page} (uncompressed), ${connections} connections, ${seconds} s x ${rounds} rounds, medians:`);
-const bare = median(results['bare node:http'].map((r) => r.rps));
-for (const [name, rs] of Object.entries(results)) {
-  const rps = median(rs.map((r) => r.rps));
-  const p99 = median(rs.map((r) => r.p99));
-  console.log(`  ${name.padEnd(20)} ${rps.toFixed(0).padStart(7)} req/s   p99 ${String(p99).padStart(4)} ms   ratio to bare ${(rps / bare).toFixed(2)}`);
+console.log(`\nGET ${page}, ${connections} connections, ${seconds} s x ${rounds} rounds, medians (the bare server and send never compress):`);
+const bare = median(results['bare node:http'].plain.map((r) => r.rps));
+for (const [name, byMode] of Object.entries(results)) {
+  for (const [mode, rs] of Object.entries(byMode)) {
+    const rps = median(rs.map((r) => r.rps));
+    const p99 = median(rs.map((r) => r.p99));
+    const bytes = median(rs.map((r) => r.bytes));
+    const label = `${name}${mode === 'br' ? ', br asked' : ''}`;
+    console.log(`  ${label.padEnd(30)} ${rps.toFixed(0).padStart(7)} req/s   p99 ${String(p99).padStart(4)} ms   ${(bytes / 1024).toFixed(1).padStart(6)} KB/response   ratio to bare ${(rps / bare).toFixed(2)}`);
+  }
 }

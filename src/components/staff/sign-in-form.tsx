@@ -18,7 +18,7 @@ export function SignInForm({ next }: { next: string }) {
     <form method="post" noValidate className="space-y-5">
       <input type="hidden" name="_action" value="signIn" />
       <input type="hidden" name="next" value={next} />
-      <div aria-live="assertive">
+      <div aria-live="assertive" className="empty:absolute">
         {state.message ? (
           <StatusMessage key={state.at} tone="error" title={state.status === 'limited' ? 'Please wait' : 'Sign-in failed'}>
             {state.message}
