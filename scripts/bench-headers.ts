@@ -43,7 +43,7 @@ const server = await startServer({
   HTTP_REDIRECT_PORT: String(httpPort),
 });
 
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/pricing', '/partners', '/no-such-page-404'];
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/pricing', '/partners', '/no-such-page-404', '/staff/sign-in'];
 const script = `
   const { retrieve } = await import(${JSON.stringify(`${pkgDir}/src/retriever/retriever.js`)});
   const { ALL_TESTS } = await import(${JSON.stringify(`${pkgDir}/src/constants.js`)});
