@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# `npm start`: the production server (server/main.ts) on Node.js 24. On a machine whose node is older (these
+# machines ship Node 20, which Astro refuses), it switches to Node 24 in /usr/local, installing it from the npm
+# registry when run as root, or stops with the one command that fixes it (scripts/node24.sh).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export ASTRO_TELEMETRY_DISABLED=1
+# shellcheck source=scripts/node24.sh
+. scripts/node24.sh
+ensure_node24 >&2 || exit 1
+exec node --import tsx server/main.ts "$@"
