@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { endpointByName, leadEndpointPrefix, noScriptFormParam, type LeadEndpointName } from '@/lib/leads/endpoints';
 import { answerLeadPost, formNotFound, type RequestMeta } from '@/lib/leads/run';
 import { readForm } from './request-guards';
-import { pageHasForm, pageWithForm } from './no-script-forms';
+import { findForm, pageWithForm } from './no-script-forms';
 import type { StaticFiles } from './static-files';
 import { withUpgrade } from './security-headers';
 
@@ -47,10 +47,12 @@ export async function answerLead(
     return true;
   }
   const page = files.page(target.page);
-  if (!page || !pageHasForm(page.html, target.name)) return false;
+  if (!page) return false;
   const posted = await readForm(body, type);
+  const place = findForm(page.html, target.name, posted);
+  if (!place) return false;
   const answer = await answerLeadPost(target.name, posted, meta);
-  const html = pageWithForm(page.html, target.page, target.name, answer.state, posted)!;
+  const html = pageWithForm(page.html, place, target.page, target.name, answer.state, posted);
   const headers: Record<string, string | number> = {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(html),

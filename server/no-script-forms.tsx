@@ -18,17 +18,17 @@ import { dataRequestTypes } from '@/lib/leads/options';
  * The request type of a data-request post: the form of that type answers (also after a success, which
  * clears the values); a type not on the list is answered in the first type's form.
  */
-function requestType(posted?: FormData): DataRequestType {
-  const value = posted?.get('type');
+function requestType(posted: FormData): DataRequestType {
+  const value = posted.get('type');
   return dataRequestTypes.find((t) => t.value === value)?.value ?? dataRequestTypes[0].value;
 }
 
 type NoScriptForm = {
-  /** The id of the <form> element in the page (`posted`: what was posted, absent for the page as built). */
-  formId: (posted?: FormData) => string;
+  /** The id of the <form> element in the page that answers what was posted. */
+  formId: (posted: FormData) => string;
   /** The id of a <div> that holds only the form, when `render` renders that <div> too. */
-  wrapperId?: (posted?: FormData) => string;
-  render: (page: string, state: FormState, posted?: FormData) => ReactElement;
+  wrapperId?: (posted: FormData) => string;
+  render: (page: string, state: FormState, posted: FormData) => ReactElement;
 };
 
 export const noScriptForms: Record<LeadEndpointName, NoScriptForm> = {
@@ -49,7 +49,9 @@ export const noScriptForms: Record<LeadEndpointName, NoScriptForm> = {
  * Where the form is in the page: the whole island that holds it (which is replaced by plain HTML, so
  * that no script hydrates it with its first state), or the <form> element itself.
  */
-function locate(html: string, formId: string, wrapperId?: string): { start: number; end: number } | undefined {
+export type FormPlace = { start: number; end: number };
+
+function locate(html: string, formId: string, wrapperId?: string): FormPlace | undefined {
   if (wrapperId) {
     const start = html.indexOf(`<div id="${wrapperId}"`);
     const formEnd = start < 0 ? -1 : html.indexOf('</form>', start);
@@ -69,17 +71,14 @@ function locate(html: string, formId: string, wrapperId?: string): { start: numb
   return formEnd < 0 ? undefined : { start: at, end: formEnd + '</form>'.length };
 }
 
-/** Whether the page has the form of `name`. */
-export function pageHasForm(pageHtml: string, name: LeadEndpointName): boolean {
+/** Where the form of `name` (for what was posted) is in the page; undefined when the page has no such form. */
+export function findForm(pageHtml: string, name: LeadEndpointName, posted: FormData): FormPlace | undefined {
   const form = noScriptForms[name];
-  return locate(pageHtml, form.formId(), form.wrapperId?.()) !== undefined;
+  return locate(pageHtml, form.formId(posted), form.wrapperId?.(posted));
 }
 
-/** The page with the form of `name` in `state`; undefined when the page has no such form. */
-export function pageWithForm(pageHtml: string, page: string, name: LeadEndpointName, state: FormState, posted?: FormData): string | undefined {
-  const form = noScriptForms[name];
-  const where = locate(pageHtml, form.formId(posted), form.wrapperId?.(posted));
-  if (!where) return undefined;
-  const markup = renderToStaticMarkup(form.render(page, state, posted));
-  return pageHtml.slice(0, where.start) + markup + pageHtml.slice(where.end);
+/** The page with the form found at `place` rendered again in `state`. */
+export function pageWithForm(pageHtml: string, place: FormPlace, page: string, name: LeadEndpointName, state: FormState, posted: FormData): string {
+  const markup = renderToStaticMarkup(noScriptForms[name].render(page, state, posted));
+  return pageHtml.slice(0, place.start) + markup + pageHtml.slice(place.end);
 }

@@ -16,20 +16,16 @@ async function wrap(handle: DbHandle): Promise<Db> {
   return drizzle({ client: handle.client, schema }) as unknown as Db;
 }
 
-let current: { handle: Promise<DbHandle>; db: Promise<Db> } | undefined;
+let current: { handle: Promise<DbHandle>; db: Promise<Db>; given?: DbHandle } | undefined;
 
 /**
  * Makes `handle` the database of this module: the server opens and migrates it at start and hands it
- * to its code, and to Astro's pages through `locals` (src/middleware.ts).
+ * to its code, and to Astro's pages through `locals` (src/middleware.ts, on every request: a handle
+ * already in use costs one comparison).
  */
 export function useDatabase(handle: DbHandle): void {
-  if (current) {
-    void current.handle.then((h) => {
-      if (h !== handle) current = { handle: Promise.resolve(handle), db: wrap(handle) };
-    });
-    return;
-  }
-  current = { handle: Promise.resolve(handle), db: wrap(handle) };
+  if (current?.given === handle) return;
+  current = { given: handle, handle: Promise.resolve(handle), db: wrap(handle) };
 }
 
 /** The open database handle, when there is one. */

@@ -6,20 +6,22 @@ import type { ReactNode } from 'react';
 import { InboxFilters } from '@/components/staff/inbox-filters';
 import { LeadTable } from '@/components/staff/lead-table';
 import { getDb } from '@/lib/db/client';
-import { requireStaff } from '@/lib/staff/auth';
-import { filterQuery, pageSize, parseFilter } from '@/lib/staff/filters';
-import { listLeads } from '@/lib/staff/inbox';
+import { filterQuery, pageSize, type InboxFilter } from '@/lib/staff/filters';
+import type { listLeads } from '@/lib/staff/inbox';
 import { listStaff } from '@/lib/staff/users';
 import { cn } from '@/lib/utils';
 
-type Props = { searchParams: Record<string, string | string[] | undefined> };
+type Props = {
+  filter: InboxFilter;
+  /** The page of leads the filter selects (read once by the route, which also gives its total to the export island). */
+  listing: Awaited<ReturnType<typeof listLeads>>;
+  /** The Export CSV island (an Astro slot). */
+  exportLink?: ReactNode;
+};
 
-/** The inbox. `exportLink` is the Export CSV island (an Astro slot). */
-export async function InboxPage({ searchParams, exportLink }: Props & { exportLink?: ReactNode }) {
-  const filter = parseFilter(await searchParams);
-  await requireStaff(`/staff${filterQuery(filter)}`);
-  const db = await getDb();
-  const [{ rows, total, pages }, staff] = await Promise.all([listLeads(db, filter), listStaff(db)]);
+/** The inbox (the route has checked the session). */
+export async function InboxPage({ filter, listing: { rows, total, pages }, exportLink }: Props) {
+  const staff = await listStaff(await getDb());
   const exportQuery = filterQuery(filter, { page: 1 });
   const first = total ? (filter.page - 1) * pageSize + 1 : 0;
   const last = Math.min(total, filter.page * pageSize);
