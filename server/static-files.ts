@@ -51,7 +51,8 @@ function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer | undefined {
   return entry.gzip;
 }
 
-function pickEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
+/** The compression the client takes that we send: brotli, else gzip, else none. */
+export function pickEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
   const accept = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accept)) return 'br';
   if (/\bgzip\b/.test(accept)) return 'gzip';

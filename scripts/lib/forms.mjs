@@ -4,6 +4,7 @@
 // and test:hostile.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import zlib from 'node:zlib';
 
 /**
  * @typedef {Record<string, string>} Attributes
@@ -92,6 +93,7 @@ export async function submitForm(form, values, { freshToken = true, headers = {}
   const res = await post(new URL(form.url), bytes, {
     'Content-Type': encoded.headers.get('content-type') ?? '',
     Accept: 'text/html',
+    'Accept-Encoding': 'br, gzip',
     Origin: new URL(form.url).origin,
     ...headers,
   }, signal);
@@ -127,6 +129,13 @@ export async function submitFormJs(form, values, { headers = {}, signal } = {}) 
 // dropped after 4 s, before the server's own keep-alive timeout (5 s) closes it under a new request.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4000 });
 
+/** A body as sent, decompressed (the page posts ask for brotli or gzip, as browsers do). @param {Buffer} body @param {string | undefined} encoding */
+function decoded(body, encoding) {
+  if (encoding === 'br') return zlib.brotliDecompressSync(body);
+  if (encoding === 'gzip') return zlib.gunzipSync(body);
+  return body;
+}
+
 /**
  * A plain HTTP POST on a kept-alive connection. Resolves { status, html, location, type }. A post
  * whose reused connection the server had closed before reading it (ECONNRESET on a reused socket) is
@@ -140,7 +149,13 @@ export function post(url, body, headers, signal, retried = false) {
       /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, html: Buffer.concat(chunks).toString('utf8'), location: res.headers.location ?? null, type: res.headers['content-type'] }));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, html: decoded(Buffer.concat(chunks), res.headers['content-encoding']).toString('utf8'), location: res.headers.location ?? null, type: res.headers['content-type'] });
+        } catch (err) {
+          reject(err);
+        }
+      });
       res.on('error', reject);
     });
     req.on('error', (err) => {
