@@ -10,6 +10,7 @@ import { DataRequestNoScriptForm, type DataRequestType } from '@/components/form
 import { FooterNewsletter } from '@/components/forms/footer-newsletter';
 import { NewsletterForm } from '@/components/forms/newsletter-form';
 import { PartnerForm } from '@/components/forms/partner-form';
+import { TrialForm } from '@/components/forms/trial-form';
 import type { LeadEndpointName } from '@/lib/leads/endpoints';
 import type { FormState } from '@/lib/leads/form-state';
 import { dataRequestTypes } from '@/lib/leads/options';
@@ -38,6 +39,7 @@ export const noScriptForms: Record<LeadEndpointName, NoScriptForm> = {
   contact: { formId: () => 'contact-message', render: (page, s) => <ContactForm page={page} initialState={s} /> },
   'newsletter-blog': { formId: () => 'newsletter-blog', render: (page, s) => <NewsletterForm source="blog" page={page} initialState={s} /> },
   'newsletter-footer': { formId: () => 'newsletter-footer', render: (page, s) => <FooterNewsletter page={page} initialState={s} /> },
+  trial: { formId: () => 'trial-request', render: (page, s) => <TrialForm page={page} initialState={s} /> },
   'data-request': {
     formId: (posted) => `data-request-${requestType(posted)}`,
     wrapperId: (posted) => `data-request-${requestType(posted)}-panel`,

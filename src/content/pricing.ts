@@ -16,7 +16,8 @@ export type PricingPlan = {
   yearlyPrice: number;
   badge?: 'Most Popular' | 'Best Value';
   features: PlanFeature[];
-  cta: { label: string; href: string };
+  /** Free and Pro start a trial (/signup or APP_SIGNUP_URL, with the plan and billing); Business talks to sales. */
+  cta: { label: string; signup: true } | { label: string; href: string };
   popular: boolean;
 };
 
@@ -35,7 +36,7 @@ export const pricingPlans: PricingPlan[] = [
       { name: 'Advanced analytics', included: false },
       { name: 'Priority support', included: false },
     ],
-    cta: { label: 'Get Started', href: '/contact' },
+    cta: { label: 'Get Started', signup: true },
     popular: false,
   },
   {
@@ -53,7 +54,7 @@ export const pricingPlans: PricingPlan[] = [
       { name: 'Advanced analytics', included: true },
       { name: 'Priority support', included: false },
     ],
-    cta: { label: 'Get Started', href: '/contact' },
+    cta: { label: 'Get Started', signup: true },
     popular: true,
   },
   {

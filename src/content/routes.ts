@@ -1,3 +1,4 @@
+import { commercial } from './commercial';
 import { site } from './site';
 
 /**
@@ -150,6 +151,13 @@ export const routes = [
     description: `How ${site.name} protects your data: encryption, access control, audits, certifications and incident response.`,
     heading: `Security at ${site.name}`,
     intro: 'Your designs and data are protected by industry-leading security practices.',
+  },
+  {
+    path: '/signup',
+    title: 'Start Your Free Trial',
+    description: `Start your ${commercial.trialDays}-day free trial of ${site.name}: choose a plan and monthly or yearly billing${commercial.trialNeedsCard ? '' : ', no credit card required'}.`,
+    heading: 'Start your free trial',
+    intro: `Try ${site.name} free for ${commercial.trialDays} days${commercial.trialNeedsCard ? '' : ', no credit card required'}. Choose a plan now and change it at any time.`,
   },
 ] as const satisfies readonly RouteInfo[];
 

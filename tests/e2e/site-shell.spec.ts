@@ -133,12 +133,13 @@ test.describe('header and footer', () => {
 });
 
 test.describe('discovery files', () => {
-  test('sitemap.xml lists all 19 routes and every blog post, nothing of /staff; robots.txt points at it', async ({ request }) => {
+  test('sitemap.xml lists the 19 routes of the spec, /signup and every blog post, nothing of /staff; robots.txt points at it', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     const expected = [...routes.map((r) => r.path), ...articles.map((a) => `/blog/${a.slug}`)];
     expect(locs.sort()).toEqual(expected.sort());
-    expect(locs.filter((l) => routes.some((r) => r.path === l))).toHaveLength(19);
+    expect(locs.filter((l) => routes.some((r) => r.path === l))).toHaveLength(20);
+    expect(locs).toContain('/signup');
     expect(locs.filter((l) => l.startsWith('/staff'))).toEqual([]);
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/);

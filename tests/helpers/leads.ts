@@ -56,4 +56,5 @@ export const validLeads = {
   contact: { name: 'Edsger Dijkstra', email: 'ed@example.com', company: 'THE', subject: 'Question', message: 'Is GOTO harmful?' },
   newsletter: { email: 'News@Example.com' },
   dataRequest: { email: 'me@example.com', type: 'portability', details: 'Everything, please.' },
+  trial: { name: 'Katherine Johnson', email: 'katherine@example.com', company: 'Langley Studio', plan: 'business', billing: 'yearly', terms: 'yes' },
 } as const;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcomes, rateLimitedMessage } from '@/lib/leads/form-state';
+import { rateLimitedMessage } from '@/lib/leads/form-state';
+import { leadKinds } from '@/lib/leads/kinds';
 import { createLimiters, type RateLimitConfig } from '@/lib/leads/rate-limit';
-import type { LeadKind } from '@/lib/leads/schemas';
+import type { LeadKind } from '@/lib/leads/kinds';
 import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
 import { query } from '../helpers/databases';
 import { databaseKinds, formData, validLeads, type TestDb } from '../helpers/leads';
@@ -37,15 +38,16 @@ for (const kind of databaseKinds) {
         contact: ['contact_messages', { name: 'Edsger Dijkstra', email: 'ed@example.com', company: 'THE', subject: 'Question', message: 'Is GOTO harmful?' }],
         newsletter: ['newsletter_subscriptions', { email: 'News@Example.com', source: 'blog' }],
         dataRequest: ['data_requests', { email: 'me@example.com', type: 'portability', details: 'Everything, please.' }],
+        trial: ['trial_requests', { name: 'Katherine Johnson', email: 'katherine@example.com', company: 'Langley Studio', plan: 'business', billing: 'yearly', terms_accepted: 'yes' }],
       };
       for (const [form, [table, columns]] of Object.entries(expected) as [LeadKind, [string, Record<string, unknown>]][]) {
         const tok = token();
         // Extra fields a client adds are ignored; text is trimmed.
         const values = Object.fromEntries(Object.entries(validLeads[form]).map(([k, v]) => [k, k === 'email' ? ` ${v} ` : v]));
-        const state = await handleSubmission(form, formData({ ...values, submissionToken: tok, createdAt: '1999-01-01', id: 'x' }), ctx({ source: 'blog' }));
+        const state = await handleSubmission(form, formData({ ...values, submissionToken: tok, createdAt: '1999-01-01', id: 'x' }), ctx({ fixed: { source: 'blog' } }));
         expect(state.status, form).toBe('success');
-        expect(state.title).toBe(outcomes[form].success.title);
-        expect(state.message).toBe(outcomes[form].success.message);
+        expect(state.title).toBe(leadKinds[form].outcome.success.title);
+        expect(state.message).toBe(leadKinds[form].outcome.success.message);
         expect(state.values).toBeUndefined();
         expect(state.token).not.toBe(tok);
         const [row] = await rows(
@@ -88,7 +90,7 @@ for (const kind of databaseKinds) {
       if (!t) return skip('DATABASE_URL is not set');
       const before = await rows(`select count(*)::int as n from agency_enquiries`);
       const state = await handleSubmission('agency', formData({ ...validLeads.agency, faxNumber: '+1 555 0100', submissionToken: token() }), ctx());
-      expect(state).toMatchObject({ status: 'success', ...outcomes.agency.success });
+      expect(state).toMatchObject({ status: 'success', ...leadKinds.agency.outcome.success });
       expect(await rows(`select count(*)::int as n from agency_enquiries`)).toEqual(before);
     });
 
@@ -99,7 +101,7 @@ for (const kind of databaseKinds) {
       const c = ctx();
       const states = await Promise.all([handleSubmission('affiliate', fd(), c), handleSubmission('affiliate', fd(), c)]);
       states.push(await handleSubmission('affiliate', fd(), c));
-      for (const s of states) expect(s).toMatchObject({ status: 'success', ...outcomes.affiliate.success });
+      for (const s of states) expect(s).toMatchObject({ status: 'success', ...leadKinds.affiliate.outcome.success });
       const [{ n }] = await rows(`select count(*)::int as n from affiliate_applications where email = 'once@example.com'`);
       expect(n).toBe(1);
     });
@@ -119,10 +121,10 @@ for (const kind of databaseKinds) {
 
     it('a newsletter address is stored once, whatever its case; the repeat still answers success', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
-      const first = await handleSubmission('newsletter', formData({ email: 'Repeat@Example.com', submissionToken: token() }), ctx({ source: 'footer' }));
-      const again = await handleSubmission('newsletter', formData({ email: 'repeat@example.COM', submissionToken: token() }), ctx({ source: 'blog' }));
-      expect(first).toMatchObject({ status: 'success', ...outcomes.newsletter.success });
-      expect(again).toMatchObject({ status: 'success', ...outcomes.newsletter.success });
+      const first = await handleSubmission('newsletter', formData({ email: 'Repeat@Example.com', submissionToken: token() }), ctx({ fixed: { source: 'footer' } }));
+      const again = await handleSubmission('newsletter', formData({ email: 'repeat@example.COM', submissionToken: token() }), ctx({ fixed: { source: 'blog' } }));
+      expect(first).toMatchObject({ status: 'success', ...leadKinds.newsletter.outcome.success });
+      expect(again).toMatchObject({ status: 'success', ...leadKinds.newsletter.outcome.success });
       expect(await rows(`select email, source from newsletter_subscriptions where lower(email) = 'repeat@example.com'`)).toEqual([
         { email: 'Repeat@Example.com', source: 'footer' },
       ]);
@@ -140,7 +142,7 @@ for (const kind of databaseKinds) {
       } finally {
         await rows(`drop trigger lc_fail on partner_applications`);
       }
-      expect(state).toEqual({ status: 'failed', ...outcomes.partner.failure, values, token: tok, at: expect.any(Number) });
+      expect(state).toEqual({ status: 'failed', ...leadKinds.partner.outcome.failure, values, token: tok, at: expect.any(Number) });
       expect(state.title).toBe('Submission Failed');
       expect(state.message).toBe('There was an error submitting your application. Please try again.');
       const retry = await handleSubmission('partner', formData({ ...values, submissionToken: tok }), ctx());

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLimiters } from '@/lib/leads/rate-limit';
-import type { LeadKind } from '@/lib/leads/schemas';
+import type { LeadKind } from '@/lib/leads/kinds';
 import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
 import { cancelPendingDeliveries, listDeliveries, resendDelivery } from '@/lib/notify/deliveries';
 import { query } from '../helpers/databases';

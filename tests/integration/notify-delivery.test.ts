@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLimiters } from '@/lib/leads/rate-limit';
-import type { LeadKind } from '@/lib/leads/schemas';
+import type { LeadKind } from '@/lib/leads/kinds';
 import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
 import { listDeliveries, resendDelivery } from '@/lib/notify/deliveries';
 import { createDeliveryLoop } from '@/lib/notify/loop';
@@ -78,6 +78,7 @@ for (const kind of databaseKinds) {
       contact: 'contact_messages',
       newsletter: 'newsletter_subscriptions',
       dataRequest: 'data_requests',
+      trial: 'trial_requests',
     };
     /** Submits a form through the real submission path; returns the stored lead's id. */
     const submit = async (form: LeadKind, values: Record<string, string> = {}) => {
@@ -188,6 +189,7 @@ for (const kind of databaseKinds) {
         'New data request: portability',
         'New newsletter sign-up: from the footer',
         'New partner application: Ada Lovelace, Engines Ltd (reseller)',
+        'New trial request: Katherine Johnson, Langley Studio (business, yearly)',
       ]);
       const data = hooks.received.map((h) => JSON.parse(h.body)).find((b) => b.type === 'dataRequest');
       expect(data).toMatchObject({ id: ids.dataRequest, fields: { email: 'me@example.com', type: 'portability', details: 'Everything, please.' } });

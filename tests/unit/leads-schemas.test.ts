@@ -9,6 +9,7 @@ const valid = {
   contact: { name: 'Edsger', email: 'ed@example.com', company: '', subject: 'Hello', message: 'Is GOTO harmful?' },
   newsletter: { email: 'news@example.com' },
   dataRequest: { email: 'me@example.com', type: 'erase', details: '' },
+  trial: { name: 'Katherine Johnson', email: 'katherine@example.com', company: '', plan: 'pro', billing: 'monthly', terms: 'yes' },
 } satisfies Record<LeadKind, Record<string, string>>;
 
 const errorsOf = (kind: LeadKind, values: Record<string, string>) => {
@@ -17,7 +18,7 @@ const errorsOf = (kind: LeadKind, values: Record<string, string>) => {
 };
 const empty = (kind: LeadKind) => Object.fromEntries(leadFields[kind].map((f) => [f, '']));
 
-const enumFields = new Set(['partnershipType', 'audienceSize', 'monthlyBudget', 'type']);
+const enumFields = new Set(['partnershipType', 'audienceSize', 'monthlyBudget', 'type', 'plan', 'billing', 'terms']);
 describe('every form accepts a valid submission and trims its text', () => {
   for (const kind of Object.keys(valid) as LeadKind[]) {
     it(kind, () => {
@@ -30,6 +31,21 @@ describe('every form accepts a valid submission and trims its text', () => {
 });
 
 describe('empty submissions: every required field has its message', () => {
+  it('trial: name, work email, plan, billing and the terms', () => {
+    expect(errorsOf('trial', empty('trial'))).toEqual({
+      name: 'Name is required',
+      email: 'Please enter a valid email',
+      plan: 'Please choose a plan',
+      billing: 'Please choose monthly or yearly billing',
+      terms: 'Please accept the Terms of Service and Privacy Policy to continue',
+    });
+    expect(errorsOf('trial', { ...valid.trial, plan: 'enterprise', billing: 'weekly', terms: 'on' })).toEqual({
+      plan: 'Please choose a plan',
+      billing: 'Please choose monthly or yearly billing',
+      terms: 'Please accept the Terms of Service and Privacy Policy to continue',
+    });
+  });
+
   it('partner (spec §5, exact messages)', () => {
     expect(errorsOf('partner', empty('partner'))).toEqual({
       firstName: 'First name is required',
@@ -118,6 +134,8 @@ describe('maximum lengths', () => {
     ['contact', 'subject', 'Subject', limits.subject],
     ['contact', 'message', 'Message', limits.message],
     ['dataRequest', 'details', 'Details', limits.message],
+    ['trial', 'name', 'Name', limits.name],
+    ['trial', 'company', 'Company', limits.name],
   ];
   for (const [kind, field, label, max] of cases) {
     it(`${kind}.${field}: ${max} characters`, () => {

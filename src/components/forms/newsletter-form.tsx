@@ -20,7 +20,7 @@ const variants = {
 /** Newsletter sign-up (decisions.md): stored once per address in newsletter_subscriptions. */
 export function NewsletterForm({ source, page, initialState }: LeadFormProps & { source: 'blog' | 'footer' }) {
   const v = variants[source];
-  const form = useLeadForm('newsletter', { id: v.id, page, initialState, source });
+  const form = useLeadForm('newsletter', { id: v.id, page, initialState, fixed: { source } });
   const { errorId, error, ...email } = form.fieldProps('email');
   const compact = source === 'footer';
   return (

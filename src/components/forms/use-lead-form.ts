@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
 import { leadEndpointName, leadEndpointPath, noScriptAction } from '@/lib/leads/endpoints';
-import { initialFormState, outcomes, type FormState } from '@/lib/leads/form-state';
+import { initialFormState, type FormState } from '@/lib/leads/form-state';
+import { leadKinds } from '@/lib/leads/kinds';
 import { leadFields, readFields, type FieldErrors, type LeadKind } from '@/lib/leads/fields';
 
 // The zod schemas (about 30 kB of compressed JavaScript) load when a visitor first uses a form (focus,
@@ -31,7 +32,7 @@ export function useHydrated() {
  * keeps what was typed.
  */
 async function postToEndpoint(kind: LeadKind, endpoint: string, data: FormData): Promise<FormState> {
-  const failed: FormState = { status: 'failed', ...outcomes[kind].failure, at: Date.now() };
+  const failed: FormState = { status: 'failed', ...leadKinds[kind].outcome.failure, at: Date.now() };
   try {
     const body = new URLSearchParams();
     for (const [name, value] of data) if (typeof value === 'string') body.append(name, value);
@@ -59,10 +60,10 @@ export type LeadFormProps = {
  * (lib/leads/endpoints.ts). Either way: focus on the first invalid field or on the outcome, and the
  * per-render submission token (exactly-once).
  */
-export function useLeadForm(kind: LeadKind, options: { id: string; page: string; initialState?: FormState; source?: 'blog' | 'footer' }) {
+export function useLeadForm(kind: LeadKind, options: { id: string; page: string; initialState?: FormState; fixed?: Record<string, string> }) {
   const { id } = options;
-  const endpoint = leadEndpointPath(kind, options.source);
-  const action = noScriptAction(options.page, leadEndpointName(kind, options.source));
+  const endpoint = leadEndpointPath(kind, options.fixed);
+  const action = noScriptAction(options.page, leadEndpointName(kind, options.fixed));
   const initial = options.initialState ?? initialFormState;
   // The answers of the JSON endpoint. Once the page's JavaScript runs, every post goes there, so its
   // latest answer, when there is one, is the form's state.

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import type { InboxFilter } from '@/lib/staff/filters';
-import { kindByKind, kinds, kindShortLabel, leadStatuses, statusLabel } from '@/lib/staff/lead-kinds';
+import { kindByKind, kinds, leadStatuses, statusLabel } from '@/lib/staff/lead-kinds';
 import type { StaffAccount } from '@/lib/staff/users';
 
 /** The inbox filter: a GET form, so every filtered view is a URL and works without JavaScript. */
@@ -27,7 +27,7 @@ export function InboxFilters({ filter, staff }: { filter: InboxFilter; staff: St
             <option value="">All types</option>
             {kinds.map((k) => (
               <option key={k.kind} value={k.slug}>
-                {kindShortLabel[k.kind]}
+                {k.shortLabel}
               </option>
             ))}
           </Select>

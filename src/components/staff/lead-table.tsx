@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import type { InboxRow } from '@/lib/staff/inbox';
-import { kindByKind, kindShortLabel } from '@/lib/staff/lead-kinds';
+import { kindByKind } from '@/lib/staff/lead-kinds';
 import { formatDateTime } from '@/lib/staff/format';
 import { StatusBadge } from './status-badge';
 
@@ -50,12 +50,12 @@ export function LeadTable({ rows }: { rows: InboxRow[] }) {
                     type="checkbox"
                     name="lead"
                     value={`${r.kind}:${r.id}`}
-                    aria-label={`Select ${kindShortLabel[r.kind]} lead from ${who}`}
+                    aria-label={`Select ${kindByKind[r.kind].shortLabel} lead from ${who}`}
                     className="mt-0.5 size-4 accent-violet-700"
                   />
                 </td>
                 <td className={`${td} whitespace-nowrap text-muted-foreground max-md:order-4`}>{formatDateTime(r.createdAt)}</td>
-                <td className={`${td} whitespace-nowrap max-md:order-3 max-md:font-medium`}>{kindShortLabel[r.kind]}</td>
+                <td className={`${td} whitespace-nowrap max-md:order-3 max-md:font-medium`}>{kindByKind[r.kind].shortLabel}</td>
                 <td className={`${td} max-md:order-1 md:max-w-72`}>
                   <Link href={href} className="font-medium break-words text-foreground underline-offset-2 hover:text-brand-strong hover:underline">
                     {r.name || r.email}

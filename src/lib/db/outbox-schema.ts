@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { leadKindNames } from '@/lib/leads/kinds';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -7,7 +8,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
  * loop (lib/notify/loop.ts). It holds no personal data: the message is built from the lead row at
  * send time, so an erased lead leaves nothing to send (the row is then marked `cancelled`).
  */
-export const leadTypes = ['partner', 'affiliate', 'agency', 'contact', 'newsletter', 'dataRequest'] as const;
+const leadTypes = leadKindNames;
 export const deliveryChannels = ['email', 'webhook'] as const;
 export const deliveryStatuses = ['pending', 'sent', 'failed', 'cancelled'] as const;
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { audienceSizes, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes } from '@/lib/leads/options';
+import { bigint, check, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
+import { leadKindNames, leadKinds, type KindDef, type LeadKind } from '@/lib/leads/kinds';
 
-/** `col IN ('a', 'b', ...)` for a check constraint, from the shared option lists. */
+/** `col IN ('a', 'b', ...)` for a check constraint, from the kind's option list. */
 function oneOf(column: unknown, options: readonly { value: string }[]) {
   const list = options.map((o) => `'${o.value.replace(/'/g, "''")}'`).join(', ');
   return sql`${column} in (${sql.raw(list)})`;
@@ -11,85 +11,36 @@ function oneOf(column: unknown, options: readonly { value: string }[]) {
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const partnerApplications = pgTable(
-  'partner_applications',
-  {
-    id: id(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
-    company: text('company').notNull(),
-    partnershipType: text('partnership_type').notNull(),
-    message: text('message').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [check('partner_applications_partnership_type_check', oneOf(t.partnershipType, partnershipTypes))],
-);
+/** A lead table from its kind: a text column per field (nullable when optional), a check per option list. */
+function leadTable(kind: LeadKind) {
+  const def: KindDef = leadKinds[kind];
+  const columns: Record<string, PgTextBuilderInitial<string, [string, ...string[]]> | ReturnType<typeof id> | ReturnType<typeof createdAt>> = { id: id() };
+  for (const [name, f] of Object.entries(def.fields)) {
+    const column = text(f.column);
+    columns[name] = f.rule.type === 'optional' ? column : column.notNull();
+  }
+  columns.createdAt = createdAt();
+  return pgTable(def.table, columns, (t) => [
+    ...(def.uniqueEmail ? [uniqueIndex(`${def.table}_email_lower_key`).on(sql`lower(${t.email})`)] : []),
+    ...Object.entries(def.fields)
+      .filter(([, f]) => f.options)
+      .map(([name, f]) => check(`${def.table}_${f.column}_check`, oneOf(t[name], f.options!))),
+  ]);
+}
 
-export const affiliateApplications = pgTable(
-  'affiliate_applications',
-  {
-    id: id(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
-    website: text('website').notNull(),
-    audienceSize: text('audience_size').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [check('affiliate_applications_audience_size_check', oneOf(t.audienceSize, audienceSizes))],
-);
+/** The table of every kind of lead (lib/leads/kinds.ts). */
+export const leadTables = Object.fromEntries(leadKindNames.map((k) => [k, leadTable(k)])) as Record<LeadKind, ReturnType<typeof leadTable>>;
 
-export const agencyEnquiries = pgTable(
-  'agency_enquiries',
-  {
-    id: id(),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    businessName: text('business_name').notNull(),
-    monthlyBudget: text('monthly_budget').notNull(),
-    message: text('message').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [check('agency_enquiries_monthly_budget_check', oneOf(t.monthlyBudget, monthlyBudgets))],
-);
-
-export const contactMessages = pgTable('contact_messages', {
-  id: id(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  company: text('company'),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-});
-
-export const newsletterSubscriptions = pgTable(
-  'newsletter_subscriptions',
-  {
-    id: id(),
-    email: text('email').notNull(),
-    source: text('source').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    // One subscription per address, whatever its letter case.
-    uniqueIndex('newsletter_subscriptions_email_lower_key').on(sql`lower(${t.email})`),
-    check('newsletter_subscriptions_source_check', oneOf(t.source, newsletterSources)),
-  ],
-);
-
-export const dataRequests = pgTable(
-  'data_requests',
-  {
-    id: id(),
-    email: text('email').notNull(),
-    type: text('type').notNull(),
-    details: text('details'),
-    createdAt: createdAt(),
-  },
-  (t) => [check('data_requests_type_check', oneOf(t.type, dataRequestTypes))],
-);
+// drizzle-kit generates migrations from this module's exports, table by table: a new kind adds its line.
+export const {
+  partner: partnerApplications,
+  affiliate: affiliateApplications,
+  agency: agencyEnquiries,
+  contact: contactMessages,
+  newsletter: newsletterSubscriptions,
+  dataRequest: dataRequests,
+  trial: trialRequests,
+} = leadTables;
 
 /**
  * Exactly once: the per-render token of every public form post that was accepted (a double click, a

@@ -2,6 +2,7 @@
 // and the audit trail of data-request handling. Lead tables (lib/db/schema.ts) stay as they are: triage
 // rows are keyed by (lead_type, lead_id), and a lead without one is 'new'.
 import { sql } from 'drizzle-orm';
+import { leadKindNames } from '@/lib/leads/kinds';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -14,8 +15,8 @@ export type StaffRole = (typeof staffRoles)[number];
 export const leadStatuses = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam', 'archived'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
-/** LeadKind of lib/leads/schemas.ts. */
-export const leadTypes = ['partner', 'affiliate', 'agency', 'contact', 'newsletter', 'dataRequest'] as const;
+/** Every kind of lead (lib/leads/kinds.ts). */
+const leadTypes = leadKindNames;
 
 export const staffUsers = pgTable(
   'staff_users',

@@ -7,37 +7,36 @@
  * the server answers with that page, the form in its new state. Both paths run `handleSubmission`.
  */
 import type { FormStatus } from './form-state';
-import type { LeadKind } from './schemas';
+import { leadKindNames, leadKinds, type LeadKind } from './kinds';
 
-export type LeadEndpoint = { kind: LeadKind; source?: 'blog' | 'footer' };
+/** A form that posts a kind of lead, with the values it sets itself (the newsletter's `source`). */
+export type LeadEndpoint = { kind: LeadKind; fixed: Record<string, string> };
 
-export const leadEndpoints = {
-  partner: { kind: 'partner' },
-  affiliate: { kind: 'affiliate' },
-  agency: { kind: 'agency' },
-  contact: { kind: 'contact' },
-  'newsletter-blog': { kind: 'newsletter', source: 'blog' },
-  'newsletter-footer': { kind: 'newsletter', source: 'footer' },
-  'data-request': { kind: 'dataRequest' },
-} as const satisfies Record<string, LeadEndpoint>;
+type FormNames<K extends LeadKind> = keyof (typeof leadKinds)[K]['forms'] & string;
+export type LeadEndpointName = { [K in LeadKind]: FormNames<K> }[LeadKind];
 
-export type LeadEndpointName = keyof typeof leadEndpoints;
+/** Form name -> its kind and fixed values, from the `forms` of every kind in lib/leads/kinds.ts. */
+export const leadEndpoints = Object.fromEntries(
+  leadKindNames.flatMap((kind) =>
+    Object.entries(leadKinds[kind].forms as Record<string, Record<string, string>>).map(([name, fixed]) => [name, { kind, fixed }]),
+  ),
+) as Record<LeadEndpointName, LeadEndpoint>;
 
 export const leadEndpointPrefix = '/api/leads/';
 
-/** The endpoint name of the form of `kind` (and newsletter `source`). */
-export function leadEndpointName(kind: LeadKind, source?: 'blog' | 'footer'): LeadEndpointName {
+/** The name of the form of `kind` whose fixed values include `fixed` (the first form of the kind when none given). */
+export function leadEndpointName(kind: LeadKind, fixed: Record<string, string> = {}): LeadEndpointName {
   const name = (Object.keys(leadEndpoints) as LeadEndpointName[]).find((n) => {
-    const e: LeadEndpoint = leadEndpoints[n];
-    return e.kind === kind && (kind !== 'newsletter' || e.source === (source ?? 'footer'));
+    const e = leadEndpoints[n];
+    return e.kind === kind && Object.entries(fixed).every(([k, v]) => e.fixed[k] === v);
   });
   if (!name) throw new Error(`no endpoint for the ${kind} form`);
   return name;
 }
 
-/** The address a form of `kind` (and newsletter `source`) posts to with JavaScript. */
-export function leadEndpointPath(kind: LeadKind, source?: 'blog' | 'footer'): string {
-  return `${leadEndpointPrefix}${leadEndpointName(kind, source)}`;
+/** The address a form of `kind` (see leadEndpointName) posts to with JavaScript. */
+export function leadEndpointPath(kind: LeadKind, fixed?: Record<string, string>): string {
+  return `${leadEndpointPrefix}${leadEndpointName(kind, fixed)}`;
 }
 
 /** The query parameter that marks a post without JavaScript to a page as the post of one of its forms. */

@@ -1,9 +1,8 @@
 /**
- * What a lead form's server action answers (and what the form renders): shared by the actions, the
- * forms and the tests. Client-safe: no server imports.
+ * What the server answers to a lead form post (and what the form renders): shared by the server, the
+ * forms and the tests. The texts of each outcome are in lib/leads/kinds.ts. Client-safe.
  */
-import { site } from '@/content/site';
-import type { FieldErrors, FieldValues, LeadKind } from './schemas';
+import type { FieldErrors, FieldValues } from './fields';
 
 export type FormStatus = 'idle' | 'invalid' | 'success' | 'failed' | 'limited';
 
@@ -26,43 +25,6 @@ export const initialFormState: FormState = { status: 'idle' };
 
 export const rateLimitedMessage = 'Too many submissions, please wait a minute and try again.';
 export const invalidSummary = 'Please correct the highlighted fields.';
-
-/** Spec §8 and decisions.md: the texts of success and failure, per form. */
-export const outcomes: Record<LeadKind, { success: { title: string; message: string }; failure: { title: string; message: string } }> = {
-  partner: {
-    success: { title: 'Application Submitted!', message: "Thank you for your interest. We'll get back to you within 48 hours." },
-    failure: { title: 'Submission Failed', message: 'There was an error submitting your application. Please try again.' },
-  },
-  affiliate: {
-    success: {
-      title: 'Application Submitted Successfully!',
-      message: "Thank you for applying. We'll review your application and get back to you within 24 hours.",
-    },
-    failure: { title: 'Submission Failed', message: `Please try again or contact us directly at ${site.contacts.affiliates}` },
-  },
-  agency: {
-    success: {
-      title: 'Enquiry Submitted Successfully!',
-      message: "Thank you for your enquiry. We'll get back to you within 24 hours with a custom proposal.",
-    },
-    failure: { title: 'Submission Failed', message: `Please try again or contact us directly at ${site.contacts.agency}` },
-  },
-  contact: {
-    success: { title: 'Message Sent!', message: "We'll get back to you within 24 hours." },
-    failure: { title: 'Submission Failed', message: `Please try again or contact us directly at ${site.contacts.hello}` },
-  },
-  newsletter: {
-    success: { title: "You're subscribed!", message: 'Thanks for signing up. Look out for product news and tips in your inbox.' },
-    failure: { title: 'Subscription Failed', message: `Please try again or contact us directly at ${site.contacts.hello}` },
-  },
-  dataRequest: {
-    success: {
-      title: 'Request Received',
-      message: `We'll reply to your request within 30 days. If we need to confirm your identity, we'll write to you from ${site.contacts.privacy}.`,
-    },
-    failure: { title: 'Submission Failed', message: `Please try again or contact us directly at ${site.contacts.privacy}` },
-  },
-};
 
 /** Hidden field with the per-render submission token (exactly-once). */
 export const tokenField = 'submissionToken';

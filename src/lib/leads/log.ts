@@ -1,7 +1,7 @@
-import pino from 'pino';
+import { areaLog } from '@/lib/log';
 
-/** Server-side log of the lead forms (JSON lines; LOG_LEVEL sets the level). Never logs field values. */
-export const log = pino({ name: 'leads', level: process.env.LOG_LEVEL || 'info' });
+/** The lead forms' log: outcomes and request ids, never field values. */
+export const log = areaLog('leads');
 
 /**
  * What to log of a failure: the database's own error (code, message), never the query parameters

@@ -23,6 +23,8 @@ export const monthlyBudgets = [
   { value: '5000+', label: '$5,000+' },
 ] as const;
 
+export type Option = { readonly value: string; readonly label: string };
+
 export const values = <T extends readonly { value: string }[]>(options: T) =>
   options.map((o) => o.value) as unknown as { [K in keyof T]: T[K]['value'] };
 
@@ -44,3 +46,21 @@ export const dataRequestTypes = [
 
 export type NewsletterSource = (typeof newsletterSources)[number]['value'];
 export type DataRequestType = (typeof dataRequestTypes)[number]['value'];
+
+/** The plans a trial can start on (ids and names of the /pricing plans) and the billing periods. */
+export const signupPlans = [
+  { value: 'free', label: 'Free' },
+  { value: 'pro', label: 'Pro' },
+  { value: 'business', label: 'Business' },
+] as const;
+
+export const billingPeriods = [
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'yearly', label: 'Yearly' },
+] as const;
+
+/** A box that must be ticked (its value when ticked). */
+export const agreement = [{ value: 'yes', label: 'Yes' }] as const;
+
+export type SignupPlan = (typeof signupPlans)[number]['value'];
+export type BillingPeriod = (typeof billingPeriods)[number]['value'];

@@ -8,7 +8,7 @@ import { handleSubmission } from './submit';
 export type RequestMeta = { ip: string; requestId: string };
 
 /** One submission of a lead form, posted with or without JavaScript. */
-export async function runSubmission(kind: LeadKind, formData: FormData, meta: RequestMeta, source?: 'blog' | 'footer'): Promise<FormState> {
+export async function runSubmission(kind: LeadKind, formData: FormData, meta: RequestMeta, fixed?: Record<string, string>): Promise<FormState> {
   await getDb().catch(() => undefined); // opens the database when no server handed one over (tests)
   const handle = await getHandle()?.catch(() => undefined);
   return handleSubmission(kind, formData, {
@@ -16,7 +16,7 @@ export async function runSubmission(kind: LeadKind, formData: FormData, meta: Re
     limiters: getLimiters(handle),
     ip: meta.ip,
     requestId: meta.requestId,
-    source,
+    fixed,
   });
 }
 
@@ -31,6 +31,6 @@ export const formNotFound: LeadPostAnswer = {
 export async function answerLeadPost(name: string, formData: FormData, meta: RequestMeta): Promise<LeadPostAnswer> {
   const endpoint = endpointByName(name);
   if (!endpoint) return formNotFound;
-  const state = await runSubmission(endpoint.kind, formData, meta, endpoint.source);
+  const state = await runSubmission(endpoint.kind, formData, meta, endpoint.fixed);
   return { status: statusOfOutcome[state.status], state };
 }

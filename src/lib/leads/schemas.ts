@@ -1,17 +1,16 @@
 /**
- * One zod schema per lead form, used by the browser for instant feedback and by the server actions as
- * the authority. Messages are the spec's (§5) where it has them, and clear ones where it is silent.
+ * One zod schema per lead form, built from the rules in lib/leads/kinds.ts: the browser checks with it
+ * for instant feedback, the server as the authority (docs/leads.md).
  */
 import { z } from 'zod';
-import type { FieldErrors, FieldValues, LeadKind } from './fields';
-import { audienceSizes, dataRequestTypes, monthlyBudgets, partnershipTypes, values } from './options';
+import type { FieldErrors, FieldValues } from './fields';
+import { leadKindNames, leadKinds, limits, type FieldDef, type LeadData, type LeadKind, type PostedField } from './kinds';
 
 // No `new Function` probe: the site's CSP forbids eval, and zod's probe for it is reported by the browser
 // (a CSP issue in the console on every page with a form).
 z.config({ jitless: true });
 
-/** Maximum lengths, in characters. */
-export const limits = { name: 100, email: 254, website: 2048, subject: 200, message: 5000 } as const;
+export { limits };
 
 /** C0 controls other than tab, line feed and carriage return (browsers send CRLF), DEL and C1 controls. */
 export const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
@@ -69,66 +68,44 @@ export function isWebsiteOrHandle(value: string): boolean {
 
 export const websiteFormatMessage = 'Please enter a website address (https://...) or a social handle (@name)';
 
-export const partnerSchema = z.object({
-  firstName: text({ label: 'First name', max: limits.name, required: 'First name is required' }),
-  lastName: text({ label: 'Last name', max: limits.name, required: 'Last name is required' }),
-  email: email(),
-  company: text({ label: 'Company name', max: limits.name, required: 'Company name is required' }),
-  partnershipType: oneOf(values(partnershipTypes), 'Please select a partnership type'),
-  message: text({
-    label: 'Message',
-    max: limits.message,
-    min: { length: 10, message: 'Please provide more details about your partnership idea' },
-  }),
-});
+/** The zod check of one field, from its rule in lib/leads/kinds.ts. */
+function fieldSchema(def: FieldDef): z.ZodType {
+  const { rule, label } = def;
+  switch (rule.type) {
+    case 'text':
+      return text({ label: rule.label ?? label, max: rule.max, required: rule.required, min: rule.min });
+    case 'optional':
+      return optionalText(label, rule.max);
+    case 'email':
+      return email();
+    case 'choice':
+      return oneOf((def.options ?? []).map((o) => o.value) as [string, ...string[]], rule.message);
+    case 'website':
+      return text({ label, max: rule.max, required: rule.required }).refine(
+        (v) => v === '' || v.length > rule.max || controlCharacters.test(v) || isWebsiteOrHandle(v),
+        websiteFormatMessage,
+      );
+    case 'fixed':
+      throw new Error(`${label} is set by its form, never posted`);
+  }
+}
 
-export const affiliateSchema = z.object({
-  firstName: text({ label: 'First name', max: limits.name, required: 'First name is required' }),
-  lastName: text({ label: 'Last name', max: limits.name, required: 'Last name is required' }),
-  email: email(),
-  website: text({ label: 'Website or social media', max: limits.website, required: 'Website or social media is required' }).refine(
-    (v) => v === '' || v.length > limits.website || controlCharacters.test(v) || isWebsiteOrHandle(v),
-    websiteFormatMessage,
-  ),
-  audienceSize: oneOf(values(audienceSizes), 'Please select your audience size'),
-});
+function kindSchema(kind: LeadKind) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, def] of Object.entries(leadKinds[kind].fields as Record<string, FieldDef>)) {
+    if (def.rule.type !== 'fixed') shape[name] = fieldSchema(def);
+  }
+  return z.object(shape);
+}
 
-export const agencySchema = z.object({
-  name: text({ label: 'Name', max: limits.name, required: 'Name is required' }),
-  email: email(),
-  businessName: text({ label: 'Business name', max: limits.name, required: 'Business name is required' }),
-  monthlyBudget: oneOf(values(monthlyBudgets), 'Please select a monthly budget'),
-  message: text({ label: 'Message', max: limits.message, required: 'Message is required' }),
-});
+/** One schema per kind, for the fields a visitor posts. */
+export const leadSchemas = Object.fromEntries(leadKindNames.map((k) => [k, kindSchema(k)])) as Record<LeadKind, z.ZodObject>;
 
-export const contactSchema = z.object({
-  name: text({ label: 'Name', max: limits.name, required: 'Name is required' }),
-  email: email(),
-  company: optionalText('Company', limits.name),
-  subject: text({ label: 'Subject', max: limits.subject, required: 'Subject is required' }),
-  message: text({ label: 'Message', max: limits.message, required: 'Message is required' }),
-});
-
-export const newsletterSchema = z.object({ email: email() });
-
-export const dataRequestSchema = z.object({
-  email: email(),
-  type: oneOf(values(dataRequestTypes), 'Please choose the kind of request'),
-  details: optionalText('Details', limits.message),
-});
-
-export const leadSchemas = {
-  partner: partnerSchema,
-  affiliate: affiliateSchema,
-  agency: agencySchema,
-  contact: contactSchema,
-  newsletter: newsletterSchema,
-  dataRequest: dataRequestSchema,
-} as const satisfies Record<LeadKind, z.ZodType>;
-
-export type { FieldErrors, FieldValues, LeadKind } from './fields';
+export type { FieldErrors, FieldValues } from './fields';
+export type { LeadKind } from './kinds';
 export { leadFields, readFields } from './fields';
-export type LeadInput<K extends LeadKind> = z.output<(typeof leadSchemas)[K]>;
+/** What a valid post of a kind's form gives: its posted fields, trimmed (an empty optional one null). */
+export type LeadInput<K extends LeadKind> = Pick<LeadData<K>, PostedField<K>>;
 
 export type Validation<K extends LeadKind> =
   | { ok: true; data: LeadInput<K> }

@@ -3,18 +3,10 @@ import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { notificationOutbox } from '@/lib/db/outbox-schema';
-import {
-  affiliateApplications,
-  agencyEnquiries,
-  contactMessages,
-  dataRequests,
-  newsletterSubscriptions,
-  partnerApplications,
-  submissionTokens,
-} from '@/lib/db/schema';
+import { leadTables, submissionTokens } from '@/lib/db/schema';
 import { configuredChannels } from '@/lib/notify/config';
 import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
-import type { LeadInput, LeadKind } from './schemas';
+import type { LeadData, LeadKind } from './kinds';
 
 /**
  * Every write of a public lead, as ONE SQL statement (so one round trip and one commit, whatever the
@@ -24,19 +16,10 @@ import type { LeadInput, LeadKind } from './schemas';
  * `inserted` is false when nothing new was stored, and the visitor gets the same answer as the first
  * time: the token was already used (a double click, a reload, a replay: the token's primary key
  * refuses the second statement as a whole, after waiting for a concurrent first one to commit), or
- * the newsletter address is already subscribed (the lead insert does nothing; the token is kept
+ * the address is already stored for a kind with `uniqueEmail` (the lead insert does nothing; the token is kept
  * without a lead).
  */
 export type StoreResult = { inserted: boolean; id?: string };
-
-const tables: Record<LeadKind, PgTable> = {
-  partner: partnerApplications,
-  affiliate: affiliateApplications,
-  agency: agencyEnquiries,
-  contact: contactMessages,
-  newsletter: newsletterSubscriptions,
-  dataRequest: dataRequests,
-};
 
 /** `(col, ...) values ($1, ...)` of the fields of `data` that are columns of `table`. */
 function columnsAndValues(table: PgTable, data: Record<string, unknown>): { columns: SQL; values: SQL } {
@@ -85,12 +68,11 @@ function isTokenTaken(err: unknown): boolean {
 export async function storeLead<K extends LeadKind>(
   db: Db,
   kind: K,
-  data: K extends 'newsletter' ? LeadInput<K> & { source: 'blog' | 'footer' } : LeadInput<K>,
+  data: LeadData<K>,
   token: string,
 ): Promise<StoreResult> {
-  const table = tables[kind];
-  const fields = kind === 'newsletter' ? { email: (data as { email: string }).email, source: (data as { source: string }).source } : (data as Record<string, unknown>);
-  const { columns, values } = columnsAndValues(table, fields);
+  const table = leadTables[kind];
+  const { columns, values } = columnsAndValues(table, data as Record<string, unknown>);
   const channels = configuredChannels();
   const queue = channels.length
     ? sql`, queued as (

@@ -1,18 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { honeypotField, invalidSummary, outcomes, rateLimitedMessage, tokenField, tokenPattern, type FormState } from './form-state';
+import { honeypotField, invalidSummary, rateLimitedMessage, tokenField, tokenPattern, type FormState } from './form-state';
 import { errorSummary, log } from './log';
 import { consumeSubmission, type Limiters } from './rate-limit';
 import { readFields, validateLead, type LeadKind } from './schemas';
 import { storeLead } from './store';
+import { leadEndpointName, leadEndpoints } from './endpoints';
+import { leadKinds, type LeadData } from './kinds';
 
 export type SubmitContext = {
   db: () => Promise<Db>;
   limiters: Limiters;
   ip: string;
   requestId: string;
-  /** Newsletter only: where the sign-up was made. */
-  source?: 'blog' | 'footer';
+  /** The values the posting form sets itself (its `forms` entry in lib/leads/kinds.ts); the kind's first form's when absent. */
+  fixed?: Record<string, string>;
   now?: Date;
 };
 
@@ -29,12 +31,12 @@ export function submissionKey(kind: LeadKind, raw: FormDataEntryValue | null, ip
   return `h_${hash.slice(0, 43)}`;
 }
 
-export async function handleSubmission(kind: LeadKind, formData: FormData, ctx: SubmitContext): Promise<FormState> {
+export async function handleSubmission<K extends LeadKind>(kind: K, formData: FormData, ctx: SubmitContext): Promise<FormState> {
   const at = (ctx.now ?? new Date()).getTime();
   const values = readFields(kind, formData);
   const rawToken = formData.get(tokenField);
   const keepToken = typeof rawToken === 'string' && tokenPattern.test(rawToken) ? rawToken : randomUUID();
-  const text = outcomes[kind];
+  const text = leadKinds[kind].outcome;
 
   let allowed: boolean;
   try {
@@ -62,9 +64,8 @@ export async function handleSubmission(kind: LeadKind, formData: FormData, ctx: 
   const key = submissionKey(kind, rawToken, ctx.ip, values, ctx.now ?? new Date());
   try {
     const db = await ctx.db();
-    const data = kind === 'newsletter' ? { ...checked.data, source: ctx.source ?? 'footer' } : checked.data;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const result = await storeLead(db, kind, data as any, key);
+    const fixed = ctx.fixed ?? leadEndpoints[leadEndpointName(kind)].fixed;
+    const result = await storeLead(db, kind, { ...checked.data, ...fixed } as LeadData<K>, key);
     if (!result.inserted) log.info({ requestId: ctx.requestId, form: kind }, 'repeated submission; nothing new stored');
   } catch (err) {
     log.error({ error: errorSummary(err), requestId: ctx.requestId, form: kind }, 'storing the submission failed');

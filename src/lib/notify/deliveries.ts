@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { notificationOutbox, type DeliveryChannel, type DeliveryStatus } from '@/lib/db/outbox-schema';
-import type { LeadKind } from '@/lib/leads/schemas';
+import type { LeadKind } from '@/lib/leads/kinds';
 import { configuredChannels } from './config';
 import { nudgeDeliveryLoop } from './nudge';
 

@@ -1,5 +1,4 @@
-// The delivery loop's log (pino, JSON lines; LOG_LEVEL sets the level). At info it records ids,
-// channels and outcomes only; never a lead's fields.
-import pino from 'pino';
+import { areaLog } from '@/lib/log';
 
-export const notifyLog = pino({ name: 'notify', level: process.env.LOG_LEVEL || 'info' });
+/** The delivery loop's log: ids, channels and outcomes, never a lead's fields. */
+export const notifyLog = areaLog('notify');

@@ -1,5 +1,6 @@
 // The two notification messages built from a lead row: a plain-text email and a signed JSON webhook.
 import { createHmac } from 'node:crypto';
+import { asDate } from '@/lib/db/values';
 import { leadDefinition, type LeadRow } from './leads';
 
 /** Control characters (C0 incl. CR/LF, DEL, C1) and Unicode line/paragraph separators. */
@@ -29,7 +30,7 @@ function replyAddress(email: unknown): string | undefined {
   return /^[^\s<>()[\]",;:\\@]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(s) && s.length <= 254 ? s : undefined;
 }
 
-const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+const iso = (d: Date | string): string => asDate(d).toISOString();
 
 export type EmailMessage = {
   from: string;

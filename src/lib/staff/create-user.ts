@@ -2,12 +2,13 @@
 // `npm run staff:create`, the e2e set-up and the integration tests. Plain SQL.
 import { queryable, type DbHandle } from '@/lib/db/connection';
 import { hashPassword, passwordProblem } from './password';
+import { ActionRefused } from './action-state';
 
 export const staffRoleNames = ['admin', 'member'] as const;
 export type StaffRoleName = (typeof staffRoleNames)[number];
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export class StaffInputError extends Error {
+export class StaffInputError extends ActionRefused {
   override name = 'StaffInputError';
 }
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import type { LeadKind } from '@/lib/leads/schemas';
+import type { LeadKind } from '@/lib/leads/kinds';
 import { dataRequestAudit } from '@/lib/db/staff-schema';
-import { asDate } from './format';
+import { asDate } from '@/lib/db/values';
 import { rowsOf } from './inbox';
 import { kinds } from './lead-kinds';
 

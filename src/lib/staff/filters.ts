@@ -1,5 +1,5 @@
 import { isStatus, kindByKind, kindBySlug, type LeadStatus } from './lead-kinds';
-import type { LeadKind } from '@/lib/leads/schemas';
+import type { LeadKind } from '@/lib/leads/kinds';
 
 /**
  * The inbox filter, kept in the URL (?type=&status=&owner=&from=&to=&q=&page=). Anything malformed is

@@ -2,8 +2,5 @@
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** A timestamp from a raw query (drizzle's pg driver gives strings, PGlite gives Dates). */
-export const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-
 export const formatDateTime = (d: Date) => `${dateTime.format(d)} UTC`;
 export const formatDate = (d: Date) => dateOnly.format(d);

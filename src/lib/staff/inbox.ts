@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import type { LeadKind } from '@/lib/leads/schemas';
+import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
 import type { LeadStatus } from './lead-kinds';
 import { pageSize, type InboxFilter } from './filters';
+import { asDate } from '@/lib/db/values';
 
 /**
- * The inbox: every kind of lead in one list (UNION ALL over the six lead tables), joined to its triage
+ * The inbox: every kind of lead in one list (UNION ALL over the lead tables), joined to its triage
  * row (no row = 'new') and owner. Every value from the URL goes in as a bound parameter.
  */
 export type InboxRow = {
@@ -21,15 +22,15 @@ export type InboxRow = {
   ownerName: string | null;
 };
 
+/** A kind's rows in the inbox's columns (lib/leads/kinds.ts `inbox`); names come from our own table, never a request. */
+function branch(kind: LeadKind): SQL {
+  const { table, inbox } = leadKinds[kind];
+  const column = (c: string | null | undefined) => (c ? sql.identifier(c) : sql`null::text`);
+  const name = inbox.name.length ? sql.join(inbox.name.map((c) => sql.identifier(c)), sql` || ' ' || `) : sql`null::text`;
+  return sql`select ${kind}::text as lead_type, id, ${name} as name, email, ${column(inbox.company)} as company, ${column(inbox.summary)} as summary, created_at from ${sql.identifier(table)}`;
+}
 // Every branch names its columns: with a type filter, one branch is the whole query.
-const branches: Record<LeadKind, SQL> = {
-  partner: sql`select 'partner'::text as lead_type, id, first_name || ' ' || last_name as name, email, company, partnership_type as summary, created_at from partner_applications`,
-  affiliate: sql`select 'affiliate'::text as lead_type, id, first_name || ' ' || last_name as name, email, null::text as company, audience_size as summary, created_at from affiliate_applications`,
-  agency: sql`select 'agency'::text as lead_type, id, name, email, business_name as company, monthly_budget as summary, created_at from agency_enquiries`,
-  contact: sql`select 'contact'::text as lead_type, id, name, email, company, subject as summary, created_at from contact_messages`,
-  newsletter: sql`select 'newsletter'::text as lead_type, id, null::text as name, email, null::text as company, source as summary, created_at from newsletter_subscriptions`,
-  dataRequest: sql`select 'dataRequest'::text as lead_type, id, null::text as name, email, null::text as company, type as summary, created_at from data_requests`,
-};
+const branches = Object.fromEntries(leadKindNames.map((k) => [k, branch(k)])) as Record<LeadKind, SQL>;
 
 function leadsUnion(kind: LeadKind | null) {
   if (kind) return branches[kind];
@@ -72,7 +73,7 @@ const toRow = (r: Raw): InboxRow => ({
   email: String(r.email),
   company: (r.company as string | null) ?? null,
   summary: (r.summary as string | null) ?? null,
-  createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+  createdAt: asDate(r.created_at),
   status: r.status as LeadStatus,
   ownerId: (r.owner_id as string | null) ?? null,
   ownerName: (r.owner_name as string | null) ?? null,

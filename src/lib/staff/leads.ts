@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import type { LeadKind } from '@/lib/leads/schemas';
+import type { LeadKind } from '@/lib/leads/kinds';
 import { kindByKind, type LeadStatus } from './lead-kinds';
 import { isUuid } from './filters';
+import { asDate } from '@/lib/db/values';
 import { rowsOf } from './inbox';
 
 /** One lead with everything stored about it, its triage state, status history and notes. */
@@ -15,8 +16,6 @@ export type LeadRecord = {
   ownerId: string | null;
   ownerName: string | null;
 };
-
-const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
 export async function getLead(db: Db, kind: LeadKind, id: string): Promise<LeadRecord | null> {
   const table = sql.raw(kindByKind[kind].table); // from our own list, never from the request

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { areaLog } from '@/lib/log';
 
-/** Server-side log of the staff area (JSON lines). Never logs passwords, tokens or lead field values. */
-export const staffLog = pino({ name: 'staff', level: process.env.LOG_LEVEL || 'info' });
+/** The staff area's log: events, user and request ids, never passwords, tokens or lead field values. */
+export const staffLog = areaLog('staff');

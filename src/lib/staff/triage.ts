@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import type { LeadKind } from '@/lib/leads/schemas';
+import type { LeadKind } from '@/lib/leads/kinds';
 import { leadNotes, leadStatusHistory, leadTriage, staffUsers } from '@/lib/db/staff-schema';
 import type { LeadStatus } from './lead-kinds';
 import { existingLeads } from './leads';

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { staffSessions, staffUsers, type StaffRole } from '@/lib/db/staff-schema';
 import { checkNewStaff, StaffInputError } from './create-user';
 import { hashPassword } from './password';
+import { ActionRefused } from './action-state';
 
 /** Staff accounts: listing and the admin's changes. An admin can never remove the last active admin. */
 export type StaffAccount = { id: string; email: string; name: string; role: StaffRole; disabled: boolean; createdAt: Date };
@@ -15,7 +16,7 @@ export async function listStaff(db: Db): Promise<StaffAccount[]> {
   return rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role as StaffRole, disabled: r.disabledAt !== null, createdAt: r.createdAt }));
 }
 
-export class LastAdminError extends Error {
+export class LastAdminError extends ActionRefused {
   name = 'LastAdminError';
 }
 

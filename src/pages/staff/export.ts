@@ -3,7 +3,7 @@ import { requireStaff } from '@/lib/staff/auth';
 import { csvRecord } from '@/lib/staff/csv';
 import { filterQuery, parseFilter } from '@/lib/staff/filters';
 import { iterateLeads, listLeads } from '@/lib/staff/inbox';
-import { kindShortLabel, statusLabel } from '@/lib/staff/lead-kinds';
+import { kindByKind, statusLabel } from '@/lib/staff/lead-kinds';
 import { staffLog } from '@/lib/staff/log';
 import type { APIRoute } from 'astro';
 import { onlyGet, staffEndpoint } from '@/lib/staff/responses';
@@ -40,7 +40,7 @@ export const GET: APIRoute = staffEndpoint(async ({ url }) => {
           return;
         }
         const chunk = next.value
-          .map((r) => csvRecord([kindShortLabel[r.kind], r.id, r.createdAt, r.name, r.email, r.company, r.summary, statusLabel[r.status], r.ownerName]))
+          .map((r) => csvRecord([kindByKind[r.kind].shortLabel, r.id, r.createdAt, r.name, r.email, r.company, r.summary, statusLabel[r.status], r.ownerName]))
           .join('');
         sent += next.value.length;
         controller.enqueue(encoder.encode(chunk));

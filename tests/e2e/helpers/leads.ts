@@ -20,10 +20,18 @@ export const contacts = {
 export const rateLimitedText = 'Too many submissions, please wait a minute and try again.';
 export const invalidSummary = 'Please correct the highlighted fields.';
 
-type Field = { name: string; label: string; control: 'input' | 'select' | 'textarea'; column: string; optional?: boolean };
+type Field = {
+  name: string;
+  label: string;
+  control: 'input' | 'select' | 'textarea' | 'checkbox';
+  column: string;
+  optional?: boolean;
+  /** What the field holds in a fresh form ('' unless preselected; 'yes' is a ticked box). */
+  initial?: string;
+};
 
 export type LeadForm = {
-  kind: 'partner' | 'affiliate' | 'agency' | 'contact';
+  kind: 'partner' | 'affiliate' | 'agency' | 'contact' | 'trial';
   path: string;
   formId: string;
   table: string;
@@ -169,6 +177,35 @@ export const leadForms: LeadForm[] = [
     success: { title: 'Message Sent!', text: "We'll get back to you within 24 hours." },
     failure: { title: 'Submission Failed', text: `Please try again or contact us directly at ${contacts.hello}` },
   },
+  {
+    kind: 'trial',
+    path: '/signup',
+    formId: 'trial-request',
+    table: 'trial_requests',
+    submit: 'Start My Free Trial',
+    pending: 'Starting...',
+    fields: [
+      { name: 'name', label: 'Name', control: 'input', column: 'name' },
+      { name: 'email', label: 'Work email', control: 'input', column: 'email' },
+      { name: 'company', label: 'Company (optional)', control: 'input', column: 'company', optional: true },
+      { name: 'plan', label: 'Plan', control: 'select', column: 'plan', initial: 'pro' },
+      { name: 'billing', label: 'Billing', control: 'select', column: 'billing', initial: 'monthly' },
+      { name: 'terms', label: 'I agree to the Terms of Service and the Privacy Policy.', control: 'checkbox', column: 'terms_accepted' },
+    ],
+    emptyMessages: {
+      name: 'Name is required',
+      email: 'Please enter a valid email',
+      terms: 'Please accept the Terms of Service and Privacy Policy to continue',
+    },
+    select: { name: 'plan', message: 'Please choose a plan' },
+    oversized: {
+      name: ['x'.repeat(101), 'Name must be at most 100 characters'],
+      company: ['c'.repeat(101), 'Company must be at most 100 characters'],
+    },
+    valid: (email) => ({ name: 'Mary Jackson', email, company: 'Langley Design', plan: 'business', billing: 'yearly', terms: 'yes' }),
+    success: { title: 'Your trial request is in!', text: /within 24 hours.*14-day free trial starts when you first sign in, and no credit card is needed\./ },
+    failure: { title: 'Submission Failed', text: `Please try again or contact us directly at ${contacts.hello}` },
+  },
 ];
 
 /** A unique address for one test (the database is shared by every run). */
@@ -227,8 +264,10 @@ export function formOf(page: Page, form: { formId: string }): Locator {
   return page.locator(`form#${form.formId}`);
 }
 
+const roles = { input: 'textbox', textarea: 'textbox', select: 'combobox', checkbox: 'checkbox' } as const;
+
 export function control(page: Page, form: LeadForm, field: Field): Locator {
-  return formOf(page, form).getByRole(field.control === 'select' ? 'combobox' : 'textbox', { name: field.label, exact: true });
+  return formOf(page, form).getByRole(roles[field.control], { name: field.label, exact: true });
 }
 
 export async function fillForm(page: Page, form: LeadForm, values: Record<string, string>) {
@@ -237,6 +276,7 @@ export async function fillForm(page: Page, form: LeadForm, values: Record<string
     if (value === undefined) continue;
     const el = control(page, form, field);
     if (field.control === 'select') await el.selectOption(value);
+    else if (field.control === 'checkbox') await el.setChecked(value === 'yes');
     else await el.fill(value);
   }
 }
@@ -244,12 +284,18 @@ export async function fillForm(page: Page, form: LeadForm, values: Record<string
 export async function expectValues(page: Page, form: LeadForm, values: Record<string, string>) {
   for (const field of form.fields) {
     if (values[field.name] === undefined) continue;
-    await expect(control(page, form, field), `${field.label} keeps its value`).toHaveValue(values[field.name]);
+    await expectHolds(control(page, form, field), field, values[field.name], `${field.label} keeps its value`);
   }
 }
 
+async function expectHolds(el: Locator, field: Field, value: string, message: string) {
+  if (field.control === 'checkbox') await expect(el, message).toBeChecked({ checked: value === 'yes' });
+  else await expect(el, message).toHaveValue(value);
+}
+
+/** Every field as in a fresh form (empty, or its preselected value). */
 export async function expectEmpty(page: Page, form: LeadForm) {
-  for (const field of form.fields) await expect(control(page, form, field), `${field.label} is reset`).toHaveValue('');
+  for (const field of form.fields) await expectHolds(control(page, form, field), field, field.initial ?? '', `${field.label} is reset`);
 }
 
 /** The outcome region of a form (success: role=status, failure: role=alert). */

@@ -1,35 +1,39 @@
-import { redirect } from '../request';
-import { getDb } from '@/lib/db/client';
-import { fail, ok, type ActionResult } from '../action-state';
-import { adminOnlyMessage, requireAdminForAction } from '../auth';
+import { z } from 'zod';
+import { fail, ok } from '../action-state';
 import { eraseForRequest, getDataRequest, recordAudit } from '../data-requests';
-import { isUuid } from '../filters';
-import { staffLog } from '../log';
 import { onErased } from '../notify-hooks';
+import { redirect } from '../request';
 import { changeStatus } from '../triage';
+import { field, staffAction } from './define';
 
-export async function markDataRequestDone(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const user = await requireAdminForAction();
-  if (!user) return fail(adminOnlyMessage);
-  const id = formData.get('request');
-  if (!isUuid(id)) return fail('This request no longer exists.');
-  const db = await getDb();
-  const request = await getDataRequest(db, id);
-  if (!request) return fail('This request no longer exists.');
-  await recordAudit(db, request, 'completed', user.id);
-  // Done requests leave the open inbox (status archived, with the history entry).
-  await changeStatus(db, user.id, [{ kind: 'dataRequest', id }], 'archived');
-  return ok('Request marked as done and archived.');
-}
+const gone = 'This request no longer exists.';
 
-export async function eraseDataRequest(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const user = await requireAdminForAction();
-  if (!user) return fail(adminOnlyMessage);
-  const id = formData.get('request');
-  if (!isUuid(id)) return fail('This request no longer exists.');
-  if (formData.get('confirm') !== 'yes') return fail('Tick the box to confirm the erasure.', { confirm: 'Confirm the erasure' });
-  const result = await eraseForRequest(await getDb(), id, user.id, (erased, tx) => onErased(erased, tx));
-  if (!result) return fail('This request no longer exists (it may have been erased already).');
-  staffLog.info({ event: 'staff.erasure', userId: user.id, requestId: id, counts: result.counts }, 'data erased');
-  redirect(`/staff/data-requests/${id}`);
-}
+export const markDataRequestDone = staffAction(
+  { event: 'staff.data_request_done', role: 'admin', input: z.object({ request: field.uuid(gone) }) },
+  async ({ user, db, input, audit }) => {
+    const request = await getDataRequest(db, input.request);
+    if (!request) return fail(gone);
+    await recordAudit(db, request, 'completed', user.id);
+    // Done requests leave the open inbox (status archived, with the history entry).
+    await changeStatus(db, user.id, [{ kind: 'dataRequest', id: input.request }], 'archived');
+    audit({ requestId: input.request });
+    return ok('Request marked as done and archived.');
+  },
+);
+
+export const eraseDataRequest = staffAction(
+  {
+    event: 'staff.erasure',
+    role: 'admin',
+    input: z.object({
+      request: field.uuid(gone),
+      confirm: z.unknown().refine((v) => v === 'yes', 'Tick the box to confirm the erasure.'),
+    }),
+  },
+  async ({ user, db, input, audit }) => {
+    const result = await eraseForRequest(db, input.request, user.id, (erased, tx) => onErased(erased, tx));
+    if (!result) return fail('This request no longer exists (it may have been erased already).');
+    audit({ requestId: input.request, counts: result.counts });
+    redirect(`/staff/data-requests/${input.request}`);
+  },
+);

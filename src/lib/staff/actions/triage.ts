@@ -1,70 +1,89 @@
-import { getDb } from '@/lib/db/client';
-import type { LeadKind } from '@/lib/leads/schemas';
-import { fail, ok, type ActionResult } from '../action-state';
-import { requireStaff } from '../auth';
+import { z } from 'zod';
+import { isLeadKind } from '@/lib/leads/kinds';
+import { fail, ok } from '../action-state';
 import { isUuid } from '../filters';
-import { isStatus, kindByKind, statusLabel } from '../lead-kinds';
-import { staffLog } from '../log';
+import { isStatus, statusLabel } from '../lead-kinds';
 import { onMarkedSpam } from '../notify-hooks';
 import { addNote, changeStatus, noteMax, setOwner, type LeadRef } from '../triage';
+import { field, staffAction } from './define';
 
 /** "kind:uuid" from a form field, or null. */
-function leadRef(raw: FormDataEntryValue | null): LeadRef | null {
+function leadRef(raw: unknown): LeadRef | null {
   if (typeof raw !== 'string') return null;
   const [kind, id] = raw.split(':');
-  return kind in kindByKind && isUuid(id) ? { kind: kind as LeadKind, id } : null;
+  return isLeadKind(kind) && isUuid(id) ? { kind, id } : null;
 }
 
+const gone = 'This lead no longer exists.';
+const lead = field.parsed(leadRef, gone);
+const status = (message: string) => field.parsed((v) => (isStatus(v) ? v : null), message);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export async function bulkUpdateLeads(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const user = await requireStaff();
-  const refs = formData
-    .getAll('lead')
-    .slice(0, 500)
-    .map(leadRef)
-    .filter((r): r is LeadRef => r !== null);
-  const intent = formData.get('intent');
-  const status = intent === 'archive' ? 'archived' : formData.get('status');
-  if (!refs.length) return fail('Select at least one lead first.');
-  if (!isStatus(status)) return fail('Choose the new status.');
-  const changed = await changeStatus(await getDb(), user.id, refs, status);
-  if (status === 'spam') await onMarkedSpam(changed);
-  staffLog.info({ event: 'staff.bulk_status', userId: user.id, count: changed.length, status }, 'bulk status change');
-  const unchanged = refs.length - changed.length;
-  return ok(`${plural(changed.length, 'lead')} marked ${statusLabel[status]}.${unchanged ? ` ${plural(unchanged, 'lead')} already had that status or no longer exist.` : ''}`);
-}
+export const bulkUpdateLeads = staffAction(
+  {
+    event: 'staff.bulk_status',
+    input: z.object({
+      // At most 500 leads per request; ids that name no lead are left out.
+      lead: z.array(z.unknown()).transform((all) => all.slice(0, 500).map(leadRef).filter((r): r is LeadRef => r !== null)).refine((r) => r.length > 0, 'Select at least one lead first.'),
+      intent: z.unknown(),
+      status: z.unknown(),
+    }),
+  },
+  async ({ user, db, input, audit }) => {
+    const to = input.intent === 'archive' ? 'archived' : input.status;
+    if (!isStatus(to)) return fail('Choose the new status.', { status: 'Choose the new status.' });
+    const changed = await changeStatus(db, user.id, input.lead, to);
+    if (to === 'spam') await onMarkedSpam(changed);
+    audit({ count: changed.length, status: to });
+    const unchanged = input.lead.length - changed.length;
+    return ok(`${plural(changed.length, 'lead')} marked ${statusLabel[to]}.${unchanged ? ` ${plural(unchanged, 'lead')} already had that status or no longer exist.` : ''}`);
+  },
+);
 
-export async function updateLeadStatus(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const user = await requireStaff();
-  const ref = leadRef(formData.get('lead'));
-  const status = formData.get('status');
-  if (!ref) return fail('This lead no longer exists.');
-  if (!isStatus(status)) return fail('Choose a status.');
-  const changed = await changeStatus(await getDb(), user.id, [ref], status);
-  if (status === 'spam') await onMarkedSpam(changed);
-  return ok(changed.length ? `Status set to ${statusLabel[status]}.` : `The status already is ${statusLabel[status]}.`);
-}
+export const updateLeadStatus = staffAction(
+  { event: 'staff.lead_status', input: z.object({ lead, status: status('Choose a status.') }) },
+  async ({ user, db, input, audit }) => {
+    const changed = await changeStatus(db, user.id, [input.lead], input.status);
+    if (input.status === 'spam') await onMarkedSpam(changed);
+    audit({ lead: input.lead, status: input.status, changed: changed.length });
+    return ok(changed.length ? `Status set to ${statusLabel[input.status]}.` : `The status already is ${statusLabel[input.status]}.`);
+  },
+);
 
-export async function assignLeadOwner(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const user = await requireStaff();
-  const ref = leadRef(formData.get('lead'));
-  const owner = formData.get('owner');
-  if (!ref) return fail('This lead no longer exists.');
-  const ownerId = owner === '' || owner === 'none' ? null : isUuid(owner) ? owner : undefined;
-  if (ownerId === undefined || !(await setOwner(await getDb(), user.id, ref, ownerId))) return fail('Choose an active staff member, or nobody.');
-  return ok(ownerId ? 'Owner assigned.' : 'Owner removed.');
-}
+const anOwner = 'Choose an active staff member, or nobody.';
 
-export async function addLeadNote(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const user = await requireStaff();
-  const ref = leadRef(formData.get('lead'));
-  const raw = formData.get('note');
-  const body = typeof raw === 'string' ? raw.trim() : '';
-  if (!ref) return fail('This lead no longer exists.');
-  if (!body) return fail('Write a note first.', { note: 'Write a note first.' });
-  if (body.length > noteMax) return fail(`A note can be at most ${noteMax.toLocaleString('en-US')} characters.`, { note: 'Too long' });
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(body)) return fail('The note contains characters that are not allowed.', { note: 'Not allowed' });
-  if (!(await addNote(await getDb(), user.id, ref, body))) return fail('This lead no longer exists.');
-  return ok('Note added.');
-}
+export const assignLeadOwner = staffAction(
+  {
+    event: 'staff.lead_owner',
+    input: z.object({
+      lead,
+      // '' or 'none': nobody.
+      owner: field.parsed((v) => (v === '' || v === 'none' ? { id: null } : isUuid(v) ? { id: v } : null), anOwner),
+    }),
+  },
+  async ({ user, db, input, audit }) => {
+    const owner = input.owner.id;
+    if (!(await setOwner(db, user.id, input.lead, owner))) return fail(anOwner);
+    audit({ lead: input.lead, owner });
+    return ok(owner ? 'Owner assigned.' : 'Owner removed.');
+  },
+);
+
+export const addLeadNote = staffAction(
+  {
+    event: 'staff.lead_note',
+    input: z.object({
+      lead,
+      note: field.text
+        .transform((v) => v.trim())
+        .refine((v) => v.length > 0, 'Write a note first.')
+        .refine((v) => v.length <= noteMax, `A note can be at most ${noteMax.toLocaleString('en-US')} characters.`)
+        .refine((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), 'The note contains characters that are not allowed.'),
+    }),
+  },
+  async ({ user, db, input, audit }) => {
+    if (!(await addNote(db, user.id, input.lead, input.note))) return fail(gone);
+    audit({ lead: input.lead });
+    return ok('Note added.');
+  },
+);

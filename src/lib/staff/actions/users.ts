@@ -1,60 +1,51 @@
-import { getDb } from '@/lib/db/client';
-import type { StaffRole } from '@/lib/db/staff-schema';
-import { fail, ok, type ActionResult } from '../action-state';
-import { adminOnlyMessage, requireAdminForAction } from '../auth';
-import { StaffInputError } from '../create-user';
-import { isUuid } from '../filters';
-import { staffLog } from '../log';
-import { addStaff, changeRole, LastAdminError, removeStaff, setDisabled } from '../users';
+import { z } from 'zod';
+import { fail, ok } from '../action-state';
+import { addStaff, changeRole, removeStaff, setDisabled } from '../users';
+import { field, staffAction } from './define';
 
-const isRole = (v: unknown): v is StaffRole => v === 'admin' || v === 'member';
-const str = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
-
-async function guarded(work: () => Promise<ActionResult>): Promise<ActionResult> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof LastAdminError || err instanceof StaffInputError) return fail(err.message);
-    throw err;
-  }
-}
-
-export async function createStaffAccount(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const admin = await requireAdminForAction();
-  if (!admin) return fail(adminOnlyMessage);
-  return guarded(async () => {
-    const input = { email: str(formData.get('email')), name: str(formData.get('name')), role: str(formData.get('role')), password: str(formData.get('password')) };
-    await addStaff(await getDb(), input);
-    staffLog.info({ event: 'staff.user_created', userId: admin.id, role: input.role }, 'staff account created');
+export const createStaffAccount = staffAction(
+  {
+    event: 'staff.user_created',
+    role: 'admin',
+    // Checked by addStaff, which the command-line tool shares (its refusals are ActionRefused).
+    input: z.object({ email: field.text, name: field.text, role: field.text, password: field.text }),
+  },
+  async ({ db, input, audit }) => {
+    await addStaff(db, input);
+    audit({ role: input.role });
     return ok(`Account created for ${input.email.trim()}. Tell them their password through a safe channel.`);
-  });
-}
+  },
+);
 
-export async function updateStaffAccount(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const admin = await requireAdminForAction();
-  if (!admin) return fail(adminOnlyMessage);
-  const id = formData.get('user');
-  const intent = formData.get('intent');
-  if (!isUuid(id)) return fail('This account no longer exists.');
-  return guarded(async () => {
-    const db = await getDb();
-    if (intent === 'role') {
-      const role = formData.get('role');
-      if (!isRole(role)) return fail('Choose a role.');
-      await changeRole(db, id, role);
-      return ok(`Role changed to ${role}.`);
+export const updateStaffAccount = staffAction(
+  {
+    event: 'staff.user_updated',
+    role: 'admin',
+    input: z.object({
+      user: field.uuid('This account no longer exists.'),
+      intent: field.parsed((v) => (v === 'role' || v === 'disable' || v === 'enable' || v === 'remove' ? v : null), 'Unknown action.'),
+      role: z.unknown(),
+    }),
+  },
+  async ({ user: admin, db, input, audit }) => {
+    const id = input.user;
+    audit({ account: id, intent: input.intent });
+    switch (input.intent) {
+      case 'role': {
+        const role = input.role;
+        if (role !== 'admin' && role !== 'member') return fail('Choose a role.', { role: 'Choose a role.' });
+        await changeRole(db, id, role);
+        return ok(`Role changed to ${role}.`);
+      }
+      case 'disable':
+      case 'enable':
+        if (id === admin.id) return fail('You cannot disable your own account.');
+        await setDisabled(db, id, input.intent === 'disable');
+        return ok(input.intent === 'disable' ? 'Account disabled: it is signed out everywhere.' : 'Account enabled.');
+      case 'remove':
+        if (id === admin.id) return fail('You cannot remove your own account.');
+        await removeStaff(db, id);
+        return ok('Account removed.');
     }
-    if (intent === 'disable' || intent === 'enable') {
-      if (id === admin.id) return fail('You cannot disable your own account.');
-      await setDisabled(db, id, intent === 'disable');
-      return ok(intent === 'disable' ? 'Account disabled: it is signed out everywhere.' : 'Account enabled.');
-    }
-    if (intent === 'remove') {
-      if (id === admin.id) return fail('You cannot remove your own account.');
-      await removeStaff(db, id);
-      staffLog.info({ event: 'staff.user_removed', userId: admin.id, removed: id }, 'staff account removed');
-      return ok('Account removed.');
-    }
-    return fail('Unknown action.');
-  });
-}
+  },
+);

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/content/home';
 import { maxYearlySavingsPercent, priceFor, pricingPlans, yearlySavingsPercent, type PricingPlan } from '@/content/pricing';
+import { signupHref } from '@/lib/leads/signup';
 import { cn } from '@/lib/utils';
 
 /**
@@ -47,6 +48,19 @@ function PeriodOption({ value, label, badge, defaultChecked }: { value: string; 
 
 const showMonthly = 'group-has-[#billing-yearly:checked]/pricing:hidden';
 const showYearly = 'hidden group-has-[#billing-yearly:checked]/pricing:inline';
+
+const showMonthlyBlock = 'group-has-[#billing-yearly:checked]/pricing:hidden';
+const showYearlyBlock = 'hidden group-has-[#billing-yearly:checked]/pricing:flex';
+
+function PlanButton({ plan, href, className }: { plan: PricingPlan; href: string; className?: string }) {
+  return (
+    <Button asChild variant={plan.popular ? 'primary' : 'secondary'} size="lg" className={cn('mt-6 w-full', className)}>
+      <Link href={href} aria-label={`${plan.cta.label}: ${plan.name} plan`}>
+        {plan.cta.label}
+      </Link>
+    </Button>
+  );
+}
 
 function PlanCard({ plan }: { plan: PricingPlan }) {
   const monthly = priceFor(plan, 'monthly');
@@ -97,11 +111,15 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
           </>
         )}
       </p>
-      <Button asChild variant={plan.popular ? 'primary' : 'secondary'} size="lg" className="mt-6 w-full">
-        <Link href={plan.cta.href} aria-label={`${plan.cta.label}: ${plan.name} plan`}>
-          {plan.cta.label}
-        </Link>
-      </Button>
+      {'href' in plan.cta ? (
+        <PlanButton plan={plan} href={plan.cta.href} />
+      ) : (
+        // One link per billing period, the one of the period shown (the other is display:none).
+        <>
+          <PlanButton plan={plan} href={signupHref(plan.id, 'monthly')} className={showMonthlyBlock} />
+          <PlanButton plan={plan} href={signupHref(plan.id, 'yearly')} className={showYearlyBlock} />
+        </>
+      )}
       <ul className="mt-7 space-y-3 border-t border-border pt-6 text-sm">
         {plan.features.map((f) => (
           <li key={f.name} className={cn('flex gap-2.5', !f.included && 'text-slate-500')}>

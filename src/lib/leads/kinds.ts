@@ -1,0 +1,237 @@
+/**
+ * Every kind of lead, declared once: its table and columns, the fields its form posts and their rules,
+ * its labels in the staff area and in notifications, the texts of its outcomes and the forms that post
+ * it. The database schema, the zod schemas, the store, the staff inbox and the notifications are built
+ * from this table (docs/leads.md). Client-safe: plain data, no zod, no database code.
+ */
+import { commercial } from '@/content/commercial';
+import { site } from '@/content/site';
+import { agreement, audienceSizes, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, type Option } from './options';
+
+/** Maximum lengths, in characters. */
+export const limits = { name: 100, email: 254, website: 2048, subject: 200, message: 5000 } as const;
+
+/** How a posted value is checked (lib/leads/schemas.ts turns these into zod). */
+export type Rule =
+  | { type: 'text'; required?: string; min?: { length: number; message: string }; max: number; label?: string }
+  | { type: 'optional'; max: number }
+  | { type: 'email' }
+  | { type: 'choice'; message: string }
+  | { type: 'website'; required: string; max: number }
+  /** Not typed by the visitor: set by the form that posts it (see `forms`). */
+  | { type: 'fixed' };
+
+export type FieldDef = {
+  column: string;
+  /** What staff and notifications call the field (and the form, unless the rule names it otherwise). */
+  label: string;
+  rule: Rule;
+  options?: readonly Option[];
+  /** Multi-line text. */
+  long?: boolean;
+  /** An address shown as a link to staff when it is http(s). */
+  link?: boolean;
+};
+
+type Outcome = { title: string; message: string };
+
+export type KindDef = {
+  table: string;
+  /** Names the kind in staff URLs (`/staff/leads/<slug>/<id>`) and filters. */
+  slug: string;
+  label: string;
+  shortLabel: string;
+  /** Field name (as posted and in webhooks) -> definition, in the order of the form. */
+  fields: Record<string, FieldDef>;
+  /** The inbox row: the columns of its name (joined by a space), company and summary. */
+  inbox: { name: readonly string[]; company: string | null; summary: string };
+  /** One line about a lead in a notification's subject. */
+  subject: (row: Record<string, unknown>) => string;
+  outcome: { success: Outcome; failure: Outcome };
+  /** The forms that post this kind (their names are in `/api/leads/<name>`), with the values of `fixed` fields. */
+  forms: Record<string, Record<string, string>>;
+  /** One row per address, whatever its letter case (a repeat stores nothing). */
+  uniqueEmail?: boolean;
+};
+
+const field = (column: string, label: string, rule: Rule, more: Omit<FieldDef, 'column' | 'label' | 'rule'> = {}): FieldDef => ({ column, label, rule, ...more });
+/** A required text; `label` is what its messages call it. */
+const required = (label: string, max: number): Rule => ({ type: 'text', max, required: `${label} is required`, label });
+const email = field('email', 'Email', { type: 'email' });
+const failure = (contact: string): Outcome => ({ title: 'Submission Failed', message: `Please try again or contact us directly at ${contact}` });
+
+export const leadKinds = {
+  partner: {
+    table: 'partner_applications',
+    slug: 'partner',
+    label: 'Partner application',
+    shortLabel: 'Partner',
+    fields: {
+      firstName: field('first_name', 'First name', required('First name', limits.name)),
+      lastName: field('last_name', 'Last name', required('Last name', limits.name)),
+      email,
+      company: field('company', 'Company', required('Company name', limits.name)),
+      partnershipType: field('partnership_type', 'Partnership type', { type: 'choice', message: 'Please select a partnership type' }, { options: partnershipTypes }),
+      message: field(
+        'message',
+        'Message',
+        { type: 'text', max: limits.message, min: { length: 10, message: 'Please provide more details about your partnership idea' } },
+        { long: true },
+      ),
+    },
+    inbox: { name: ['first_name', 'last_name'], company: 'company', summary: 'partnership_type' },
+    subject: (r) => `${r.first_name} ${r.last_name}, ${r.company} (${r.partnership_type})`,
+    outcome: {
+      success: { title: 'Application Submitted!', message: "Thank you for your interest. We'll get back to you within 48 hours." },
+      failure: { title: 'Submission Failed', message: 'There was an error submitting your application. Please try again.' },
+    },
+    forms: { partner: {} },
+  },
+  affiliate: {
+    table: 'affiliate_applications',
+    slug: 'affiliate',
+    label: 'Affiliate application',
+    shortLabel: 'Affiliate',
+    fields: {
+      firstName: field('first_name', 'First name', required('First name', limits.name)),
+      lastName: field('last_name', 'Last name', required('Last name', limits.name)),
+      email,
+      website: field('website', 'Website or social media', { type: 'website', max: limits.website, required: 'Website or social media is required' }, { link: true }),
+      audienceSize: field('audience_size', 'Audience size', { type: 'choice', message: 'Please select your audience size' }, { options: audienceSizes }),
+    },
+    inbox: { name: ['first_name', 'last_name'], company: null, summary: 'audience_size' },
+    subject: (r) => `${r.first_name} ${r.last_name} (audience ${r.audience_size})`,
+    outcome: {
+      success: {
+        title: 'Application Submitted Successfully!',
+        message: "Thank you for applying. We'll review your application and get back to you within 24 hours.",
+      },
+      failure: failure(site.contacts.affiliates),
+    },
+    forms: { affiliate: {} },
+  },
+  agency: {
+    table: 'agency_enquiries',
+    slug: 'agency',
+    label: 'Agency enquiry',
+    shortLabel: 'Agency',
+    fields: {
+      name: field('name', 'Name', required('Name', limits.name)),
+      email,
+      businessName: field('business_name', 'Business name', required('Business name', limits.name)),
+      monthlyBudget: field('monthly_budget', 'Monthly budget', { type: 'choice', message: 'Please select a monthly budget' }, { options: monthlyBudgets }),
+      message: field('message', 'Message', required('Message', limits.message), { long: true }),
+    },
+    inbox: { name: ['name'], company: 'business_name', summary: 'monthly_budget' },
+    subject: (r) => `${r.name}, ${r.business_name} (budget ${r.monthly_budget})`,
+    outcome: {
+      success: {
+        title: 'Enquiry Submitted Successfully!',
+        message: "Thank you for your enquiry. We'll get back to you within 24 hours with a custom proposal.",
+      },
+      failure: failure(site.contacts.agency),
+    },
+    forms: { agency: {} },
+  },
+  contact: {
+    table: 'contact_messages',
+    slug: 'contact',
+    label: 'Contact message',
+    shortLabel: 'Contact',
+    fields: {
+      name: field('name', 'Name', required('Name', limits.name)),
+      email,
+      company: field('company', 'Company', { type: 'optional', max: limits.name }),
+      subject: field('subject', 'Subject', required('Subject', limits.subject)),
+      message: field('message', 'Message', required('Message', limits.message), { long: true }),
+    },
+    inbox: { name: ['name'], company: 'company', summary: 'subject' },
+    subject: (r) => `${r.subject} (from ${r.name})`,
+    outcome: { success: { title: 'Message Sent!', message: "We'll get back to you within 24 hours." }, failure: failure(site.contacts.hello) },
+    forms: { contact: {} },
+  },
+  newsletter: {
+    table: 'newsletter_subscriptions',
+    slug: 'newsletter',
+    label: 'Newsletter sign-up',
+    shortLabel: 'Newsletter',
+    fields: { email, source: field('source', 'Signed up from', { type: 'fixed' }, { options: newsletterSources }) },
+    inbox: { name: [], company: null, summary: 'source' },
+    subject: (r) => `from the ${r.source}`,
+    outcome: {
+      success: { title: "You're subscribed!", message: 'Thanks for signing up. Look out for product news and tips in your inbox.' },
+      failure: { title: 'Subscription Failed', message: `Please try again or contact us directly at ${site.contacts.hello}` },
+    },
+    forms: { 'newsletter-footer': { source: 'footer' }, 'newsletter-blog': { source: 'blog' } },
+    uniqueEmail: true,
+  },
+  dataRequest: {
+    table: 'data_requests',
+    slug: 'data_request',
+    label: 'Data request',
+    shortLabel: 'Data request',
+    fields: {
+      email,
+      type: field('type', 'Request type', { type: 'choice', message: 'Please choose the kind of request' }, { options: dataRequestTypes }),
+      details: field('details', 'Details', { type: 'optional', max: limits.message }, { long: true }),
+    },
+    inbox: { name: [], company: null, summary: 'type' },
+    subject: (r) => `${r.type}`,
+    outcome: {
+      success: {
+        title: 'Request Received',
+        message: `We'll reply to your request within 30 days. If we need to confirm your identity, we'll write to you from ${site.contacts.privacy}.`,
+      },
+      failure: failure(site.contacts.privacy),
+    },
+    forms: { 'data-request': {} },
+  },
+  trial: {
+    table: 'trial_requests',
+    slug: 'trial',
+    label: 'Trial request',
+    shortLabel: 'Trial',
+    fields: {
+      name: field('name', 'Name', required('Name', limits.name)),
+      email: field('email', 'Work email', { type: 'email' }),
+      company: field('company', 'Company', { type: 'optional', max: limits.name }),
+      plan: field('plan', 'Plan', { type: 'choice', message: 'Please choose a plan' }, { options: signupPlans }),
+      billing: field('billing', 'Billing', { type: 'choice', message: 'Please choose monthly or yearly billing' }, { options: billingPeriods }),
+      terms: field('terms_accepted', 'Accepted the terms', { type: 'choice', message: 'Please accept the Terms of Service and Privacy Policy to continue' }, { options: agreement }),
+    },
+    inbox: { name: ['name'], company: 'company', summary: 'plan' },
+    subject: (r) => `${r.name}${r.company ? `, ${r.company}` : ''} (${r.plan}, ${r.billing})`,
+    outcome: {
+      success: {
+        title: 'Your trial request is in!',
+        message: `We'll email your sign-in details within 24 hours. Your ${commercial.trialDays}-day free trial starts when you first sign in${commercial.trialNeedsCard ? '' : ', and no credit card is needed'}.`,
+      },
+      failure: failure(site.contacts.hello),
+    },
+    forms: { trial: {} },
+  },
+} as const satisfies Record<string, KindDef>;
+
+export type LeadKind = keyof typeof leadKinds;
+export const leadKindNames = Object.keys(leadKinds) as LeadKind[];
+
+export const isLeadKind = (v: unknown): v is LeadKind => typeof v === 'string' && Object.hasOwn(leadKinds, v);
+
+/** The definition of a kind; throws for a name this code does not know (e.g. an old outbox row). */
+export function kindDef(kind: string): KindDef {
+  if (!isLeadKind(kind)) throw new Error(`unknown lead type "${kind}"`);
+  return leadKinds[kind];
+}
+
+type Fields<K extends LeadKind> = (typeof leadKinds)[K]['fields'];
+/** The fields a visitor fills in (every field but the `fixed` ones), in the order of the form. */
+export type PostedField<K extends LeadKind> = { [F in keyof Fields<K>]: Fields<K>[F] extends { rule: { type: 'fixed' } } ? never : F }[keyof Fields<K>];
+
+export const leadFields = Object.fromEntries(
+  leadKindNames.map((k) => [k, Object.entries(leadKinds[k].fields as Record<string, FieldDef>).filter(([, f]) => f.rule.type !== 'fixed').map(([name]) => name)]),
+) as unknown as { [K in LeadKind]: readonly PostedField<K>[] };
+
+/** A lead as stored: every field, an optional one null when empty. */
+export type LeadData<K extends LeadKind> = {
+  [F in keyof Fields<K>]: Fields<K>[F] extends { rule: { type: 'optional' } } ? string | null : string;
+};

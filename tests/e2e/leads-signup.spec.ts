@@ -1,0 +1,86 @@
+import { expect as baseExpect, test } from './fixtures';
+import { fillForm, leadForms, outcome, rowsFor, uniqueEmail, visitorContext } from './helpers/leads';
+import { createStaff, signIn, type StaffAccount } from './helpers/staff';
+
+// The trial: the plan buttons of /pricing carry the plan and the billing period to /signup, which
+// preselects them with and without JavaScript; a request is stored once and shown to staff. The form's
+// own journeys (errors, success, failure, limits) run with the other lead forms (leads-forms.spec.ts).
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+const trial = leadForms.find((f) => f.kind === 'trial')!;
+
+for (const js of [true, false]) {
+  test.describe(`trial buttons ${js ? 'with' : 'without'} JavaScript`, () => {
+    test('the pricing plans lead to /signup with their plan and the billing period shown; Business talks to sales', async ({ browser }) => {
+      const ctx = await visitorContext(browser, js);
+      const page = await ctx.newPage();
+      await page.goto('/pricing');
+      const start = (plan: string) => page.getByRole('link', { name: `Get Started: ${plan} plan` });
+      await expect(start('Free')).toHaveAttribute('href', '/signup?plan=free&billing=monthly');
+      await expect(start('Pro')).toHaveAttribute('href', '/signup?plan=pro&billing=monthly');
+      await expect(page.getByRole('link', { name: 'Contact Sales: Business plan' })).toHaveAttribute('href', '/contact');
+
+      // The billing switch is CSS only: the yearly links replace the monthly ones.
+      await page.getByRole('group', { name: 'Billing period' }).getByText('Yearly').click();
+      await expect(start('Pro')).toHaveAttribute('href', '/signup?plan=pro&billing=yearly');
+      await expect(start('Pro')).toHaveCount(1);
+
+      await start('Pro').click();
+      await expect(page).toHaveURL(/\/signup\?plan=pro&billing=yearly$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start your free trial');
+      await expect(page.getByRole('combobox', { name: 'Plan' })).toHaveValue('pro');
+      await expect(page.getByRole('combobox', { name: 'Billing' })).toHaveValue('yearly');
+      await ctx.close();
+    });
+
+    test('/signup preselects the plan and billing of its address, and falls back to Pro monthly for anything else', async ({ browser }) => {
+      const ctx = await visitorContext(browser, js);
+      const page = await ctx.newPage();
+      await page.goto('/signup?plan=business&billing=yearly');
+      await expect(page.getByRole('combobox', { name: 'Plan' })).toHaveValue('business');
+      await expect(page.getByRole('combobox', { name: 'Billing' })).toHaveValue('yearly');
+      await page.goto('/signup?plan=%3Cscript%3E&billing=weekly');
+      await expect(page.getByRole('combobox', { name: 'Plan' })).toHaveValue('pro');
+      await expect(page.getByRole('combobox', { name: 'Billing' })).toHaveValue('monthly');
+      await ctx.close();
+    });
+  });
+}
+
+test.describe('a trial request reaches staff', () => {
+  test.describe.configure({ timeout: 90_000 });
+  let member: StaffAccount;
+  test.beforeAll(() => {
+    member = createStaff('member', 'Tia Trial');
+  });
+
+  test('stored once, listed under the Trial type with its plan, and shown whole on its page', async ({ browser }) => {
+    const ctx = await visitorContext(browser, false);
+    const page = await ctx.newPage();
+    await page.goto('/signup?plan=business&billing=yearly');
+    const email = uniqueEmail('trial-staff');
+    await fillForm(page, trial, { name: 'Dorothy Vaughan', email, company: 'West Area Studio', terms: 'yes' });
+    await page.getByRole('button', { name: trial.submit }).click();
+    await expect(outcome(page, trial.formId, 'status')).toContainText(trial.success.title);
+    // The answer's page is the POST: a reload posts the same form (and token) again.
+    await page.reload();
+    await expect(outcome(page, trial.formId, 'status')).toContainText(trial.success.title);
+    const rows = await rowsFor('trial_requests', email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Dorothy Vaughan', company: 'West Area Studio', plan: 'business', billing: 'yearly', terms_accepted: 'yes' });
+    await ctx.close();
+
+    const staff = await browser.newPage();
+    await signIn(staff, member);
+    await staff.goto(`/staff?type=trial&q=${encodeURIComponent(email)}`);
+    const row = staff.getByRole('table', { name: 'Leads, newest first' }).locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Trial');
+    await expect(row).toContainText('Dorothy Vaughan');
+    await expect(row).toContainText('West Area Studio');
+    await row.getByRole('link', { name: /Dorothy Vaughan/ }).click();
+    await expect(staff.getByRole('heading', { level: 1 })).toContainText('Dorothy Vaughan');
+    for (const text of ['Trial request', 'Work email', email, 'Plan', 'Business', 'Billing', 'Yearly', 'Accepted the terms']) await expect(staff.getByRole('main')).toContainText(text);
+    await staff.close();
+  });
+});
