@@ -15,6 +15,7 @@ import { useDatabase, type DbHandle } from '@/lib/db/client';
 import { leadEndpointPrefix } from '@/lib/leads/endpoints';
 import { ConfigError, openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
+import { areaLog } from '@/lib/log';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
 import { buildIfNeeded, outDir } from './build';
@@ -23,6 +24,8 @@ import { answerRefusal, checkPost, clientAddress, configuredHosts } from './requ
 import { applyBaseHeaders, isHttps } from './security-headers';
 import { simplePage } from './simple-page';
 import { loadStaticFiles } from './static-files';
+
+const serverLog = areaLog('server');
 
 function fail(message: string): never {
   console.error(`postcraft: ${message}`);
@@ -107,7 +110,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
 
 function serve(req: IncomingMessage, res: ServerResponse) {
   onRequest(req, res).catch((err: Error) => {
-    console.error(`postcraft: request failed (${res.getHeader('X-Request-Id')}): ${err?.stack ?? err}`);
+    serverLog.error({ requestId: res.getHeader('X-Request-Id'), err }, 'request failed');
     if (!res.headersSent) {
       const body = simplePage('Something went wrong', 'The service could not answer this request. Please try again in a moment.', '/', 'Go to the home page');
       res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { createStaff, type StaffAccount } from './helpers/staff';
 
 /** The WCAG 2.x A and AA rules (2.0, 2.1 and 2.2) that every page must pass. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -22,3 +23,17 @@ export const test = base.extend<{ consoleMessages: string[] }>({
 });
 
 export { expect };
+
+/** Staff sign-in hashes with argon2id (19 MiB): the staff suites allow for a loaded CI machine. */
+export const staffExpect = expect.configure({ timeout: 15_000 });
+
+/** An admin and a member account, made once per spec file (read them inside the tests). */
+export function staffAccounts(memberName?: string) {
+  test.describe.configure({ timeout: 90_000 });
+  const accounts = {} as { admin: StaffAccount; member: StaffAccount };
+  test.beforeAll(() => {
+    accounts.admin = createStaff('admin');
+    accounts.member = createStaff('member', memberName);
+  });
+  return accounts;
+}

@@ -1,16 +1,7 @@
-import { expect as baseExpect, test } from './fixtures';
-import { createStaff, insertLead, leadUrl, marker, signIn, sql, type StaffAccount } from './helpers/staff';
+import { staffAccounts, staffExpect as expect, test } from './fixtures';
+import { insertLead, leadUrl, marker, signIn, sql } from './helpers/staff';
 
-// Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 90_000 });
-
-let admin: StaffAccount;
-let member: StaffAccount;
-test.beforeAll(() => {
-  admin = createStaff('admin');
-  member = createStaff('member');
-});
+const staff = staffAccounts();
 
 test('an admin downloads the person\'s data and erases it in one go, leaving an audit entry without personal data', async ({ page }) => {
   const m = marker();
@@ -21,7 +12,7 @@ test('an admin downloads the person\'s data and erases it in one go, leaving an 
   const request = await insertLead({ kind: 'dataRequest', email, type: 'erase', details: 'Please delete everything.' });
   const bystander = await insertLead({ kind: 'contact', name: 'Bystander', email: `bystander-${m}@e2e.example` });
 
-  await signIn(page, admin);
+  await signIn(page, staff.admin);
   await page.goto(leadUrl('partner', partner));
   await page.getByLabel('New note').fill('Personal remark about Sam.');
   await page.getByRole('button', { name: 'Add note' }).click();
@@ -68,7 +59,7 @@ test('an admin downloads the person\'s data and erases it in one go, leaving an 
 test('a member sees a data request but cannot export or erase (403)', async ({ page }) => {
   const m = marker();
   const request = await insertLead({ kind: 'dataRequest', email: `member-view-${m}@e2e.example`, type: 'export' });
-  await signIn(page, member);
+  await signIn(page, staff.member);
   await page.goto(leadUrl('data_request', request));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`member-view-${m}@e2e.example`);
   await expect(page.getByRole('region', { name: 'Data request' })).toHaveCount(0);
@@ -80,13 +71,13 @@ test('a member sees a data request but cannot export or erase (403)', async ({ p
 test('an admin marks an export request done: it leaves the open inbox, with an audit entry', async ({ page }) => {
   const m = marker();
   const request = await insertLead({ kind: 'dataRequest', email: `done-${m}@e2e.example`, type: 'export' });
-  await signIn(page, admin);
+  await signIn(page, staff.admin);
   await page.goto(leadUrl('data_request', request));
   const panel = page.getByRole('region', { name: 'Data request' });
   await panel.getByRole('button', { name: 'Mark request as done' }).click();
   await expect(panel.getByText('Request marked as done and archived.')).toBeVisible();
   await expect(panel.getByText('This request is marked as done.')).toBeVisible();
-  await expect(panel.getByText(`Marked as done by ${admin.name}`)).toBeVisible();
+  await expect(panel.getByText(`Marked as done by ${staff.admin.name}`)).toBeVisible();
   await page.goto(`/staff?q=done-${m}`);
   await expect(page.getByText('No leads match this filter')).toBeVisible();
   await page.goto(`/staff?q=done-${m}&status=archived`);

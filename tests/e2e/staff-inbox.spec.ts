@@ -1,16 +1,7 @@
-import { expect as baseExpect, test } from './fixtures';
-import { createStaff, insertLead, leadUrl, marker, signIn, sql, type StaffAccount } from './helpers/staff';
+import { staffAccounts, staffExpect as expect, test } from './fixtures';
+import { insertLead, leadUrl, marker, signIn, sql } from './helpers/staff';
 
-// Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 90_000 });
-
-let admin: StaffAccount;
-let member: StaffAccount;
-test.beforeAll(() => {
-  admin = createStaff('admin');
-  member = createStaff('member', 'Olive Owner');
-});
+const staff = staffAccounts('Olive Owner');
 
 const rowsOf = (page: import('@playwright/test').Page) => page.getByRole('table', { name: 'Leads, newest first' }).locator('tbody tr');
 
@@ -26,7 +17,7 @@ test.describe('inbox', () => {
     await insertLead({ kind: 'affiliate', firstName: 'Old', lastName: `Affiliate ${m}`, email: `old-${m}@e2e.example`, website: '@old', createdAt: '2020-03-01T12:00:00Z' });
     await insertLead({ kind: 'contact', name: 'Someone Else', email: 'else@e2e.example', company: 'Unrelated' });
 
-    await signIn(page, member);
+    await signIn(page, staff.member);
     // Search is case-insensitive over name, email and company (the agency matches on its business name).
     await page.getByRole('searchbox', { name: 'Search' }).fill(m);
     await page.getByRole('button', { name: 'Apply filters' }).click();
@@ -68,7 +59,7 @@ test.describe('inbox', () => {
   test('status, owner and notes on the lead page, with who and when', async ({ page }) => {
     const m = marker();
     const id = await insertLead({ kind: 'partner', firstName: 'Tia', lastName: `Triage ${m}`, email: `tia-${m}@e2e.example`, company: 'Triage Co' });
-    await signIn(page, admin);
+    await signIn(page, staff.admin);
     await page.goto(leadUrl('partner', id));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Tia Triage ${m}`);
     await expect(page.getByText('No changes yet: the lead is new.')).toBeVisible();
@@ -78,12 +69,12 @@ test.describe('inbox', () => {
     await expect(page.getByText('Status set to Contacted.')).toBeVisible();
     const history = page.getByRole('region', { name: 'Status history' });
     await expect(history).toContainText('New → Contacted');
-    await expect(history).toContainText(admin.name);
+    await expect(history).toContainText(staff.admin.name);
 
-    await page.getByLabel('Owner', { exact: true }).selectOption({ label: member.name });
+    await page.getByLabel('Owner', { exact: true }).selectOption({ label: staff.member.name });
     await page.getByRole('button', { name: 'Save owner' }).click();
     await expect(page.getByText('Owner assigned.')).toBeVisible();
-    await expect(page.getByText(`Owner: ${member.name}`)).toBeVisible();
+    await expect(page.getByText(`Owner: ${staff.member.name}`)).toBeVisible();
 
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByText('Write a note first.')).toBeVisible();
@@ -92,14 +83,14 @@ test.describe('inbox', () => {
     await expect(page.getByText('Note added.')).toBeVisible();
     const notes = page.getByRole('region', { name: 'Notes' });
     await expect(notes.getByText(`Called ${m}: wants a demo on Friday.`)).toBeVisible();
-    await expect(notes).toContainText(admin.name);
+    await expect(notes).toContainText(staff.admin.name);
     await expect(page.getByLabel('New note')).toHaveValue('');
 
     // The inbox shows the new state and filters by it.
-    await page.goto(`/staff?q=${m}&status=contacted&owner=${(await sql<{ id: string }>('select id from staff_users where email = $1', [member.email]))[0].id}`);
+    await page.goto(`/staff?q=${m}&status=contacted&owner=${(await sql<{ id: string }>('select id from staff_users where email = $1', [staff.member.email]))[0].id}`);
     await expect(rowsOf(page)).toHaveCount(1);
     await expect(rowsOf(page).first()).toContainText('Contacted');
-    await expect(rowsOf(page).first()).toContainText(member.name);
+    await expect(rowsOf(page).first()).toContainText(staff.member.name);
     await page.goto(`/staff?q=${m}&status=new`);
     await expect(rowsOf(page)).toHaveCount(0);
   });
@@ -107,7 +98,7 @@ test.describe('inbox', () => {
   test('bulk status change and bulk archive from the list', async ({ page }) => {
     const m = marker();
     for (const n of [1, 2, 3]) await insertLead({ kind: 'contact', name: `Bulk ${n} ${m}`, email: `bulk${n}-${m}@e2e.example`, company: 'Bulk Ltd' });
-    await signIn(page, member);
+    await signIn(page, staff.member);
     await page.goto(`/staff?q=${m}`);
     const rows = rowsOf(page);
     await expect(rows).toHaveCount(3);
@@ -139,7 +130,7 @@ test.describe('inbox', () => {
     await insertLead({ kind: 'contact', name: `NoJS ${m}`, email: `nojs-${m}@e2e.example` });
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signIn(page, member);
+    await signIn(page, staff.member);
     await page.goto(`/staff?q=${m}`);
     await page.getByRole('checkbox', { name: `Select Contact lead from NoJS ${m}` }).check();
     await page.getByLabel('Set status of selected leads').selectOption('lost');
@@ -167,7 +158,7 @@ test.describe('lead page safety', () => {
     });
     const affiliate = await insertLead({ kind: 'affiliate', firstName: 'Js', lastName: m, email: `js-${m}@e2e.example`, website: 'javascript:alert(document.cookie)' });
     const good = await insertLead({ kind: 'affiliate', firstName: 'Web', lastName: m, email: `web-${m}@e2e.example`, website: 'https://example.com/web' });
-    await signIn(page, member);
+    await signIn(page, staff.member);
 
     await page.goto(leadUrl('agency', agency));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`<script>window.__xss=1</script>${m}`);
@@ -190,7 +181,7 @@ test.describe('lead page safety', () => {
   });
 
   test('an unknown lead or type answers 404', async ({ page }) => {
-    await signIn(page, member);
+    await signIn(page, staff.member);
     expect((await page.goto('/staff/leads/partner/00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
     expect((await page.goto('/staff/leads/nope/123'))?.status()).toBe(404);
   });

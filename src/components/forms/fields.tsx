@@ -18,16 +18,15 @@ function useField(form: LeadFormApi, name: string, hint?: string) {
   return { props: { ...props, 'aria-describedby': cn(hintId, errorId) }, error, errorId, hintId };
 }
 
-export function TextField({
-  form,
-  name,
+/** Label, optional hint and error message around one control. */
+function FieldShell({
+  f,
   label,
   required,
   className,
   hint,
-  ...input
-}: FieldBase & Omit<React.ComponentProps<'input'>, 'form' | 'name' | 'defaultValue'>) {
-  const f = useField(form, name, hint);
+  children,
+}: { f: ReturnType<typeof useField>; label: string; required?: boolean; className?: string; hint?: string; children: React.ReactNode }) {
   return (
     <div className={className}>
       <Label htmlFor={f.props.id} required={required}>
@@ -38,37 +37,27 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      <Input {...input} {...f.props} required={required} aria-required={required || undefined} />
+      {children}
       <FieldError id={f.errorId} message={f.error} />
     </div>
   );
 }
 
-export function TextAreaField({
-  form,
-  name,
-  label,
-  required,
-  className,
-  hint,
-  ...textarea
-}: FieldBase & Omit<React.ComponentProps<'textarea'>, 'form' | 'name' | 'defaultValue'>) {
-  const f = useField(form, name, hint);
-  return (
-    <div className={className}>
-      <Label htmlFor={f.props.id} required={required}>
-        {label}
-      </Label>
-      {hint ? (
-        <p id={f.hintId} className="-mt-1 mb-1.5 text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <Textarea {...textarea} {...f.props} required={required} aria-required={required || undefined} />
-      <FieldError id={f.errorId} message={f.error} />
-    </div>
-  );
+/** A field around one text control (an input or a textarea): its props pass through to the control. */
+function controlField<C extends 'input' | 'textarea'>(Control: React.ComponentType<React.ComponentProps<C>>) {
+  return function ControlField({ form, name, label, required, className, hint, ...control }: FieldBase & Omit<React.ComponentProps<C>, 'form' | 'name' | 'defaultValue'>) {
+    const f = useField(form, name, hint);
+    const props = { ...control, ...f.props, required, 'aria-required': required || undefined } as React.ComponentProps<C>;
+    return (
+      <FieldShell f={f} label={label} required={required} className={className} hint={hint}>
+        <Control {...props} />
+      </FieldShell>
+    );
+  };
 }
+
+export const TextField = controlField<'input'>(Input);
+export const TextAreaField = controlField<'textarea'>(Textarea);
 
 export function SelectField({
   form,
@@ -83,10 +72,7 @@ export function SelectField({
   const f = useField(form, name);
   const defaultValue = f.props.defaultValue || defaultOption || '';
   return (
-    <div className={className}>
-      <Label htmlFor={f.props.id} required={required}>
-        {label}
-      </Label>
+    <FieldShell f={f} label={label} required={required} className={className}>
       {/* Keyed by its default: React ignores a changed defaultValue on a <select>, and resets the form
           after each action, so a select kept after a failure must be mounted with its value. */}
       <Select key={defaultValue} {...f.props} defaultValue={defaultValue} required={required} aria-required={required || undefined}>
@@ -97,8 +83,7 @@ export function SelectField({
           </option>
         ))}
       </Select>
-      <FieldError id={f.errorId} message={f.error} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -150,7 +135,36 @@ export function SubmitButton({ form, label, pendingLabel, className }: { form: L
   );
 }
 
-/** The form element of every lead form: no browser bubbles (the same messages come from the schema). */
+/** The form element of every lead form: posts without JavaScript, and no browser bubbles (the same messages come from the schema). */
+export function LeadFormElement({
+  form,
+  labelledBy,
+  className,
+  children,
+}: {
+  form: LeadFormApi;
+  labelledBy?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form
+      id={form.id}
+      method="post"
+      action={form.action}
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
+      onFocus={form.onFocus}
+      noValidate
+      aria-labelledby={labelledBy}
+      className={cn('relative scroll-mt-24', className)}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** A lead form with its heading, fields in a grid, outcome and submit button. */
 export function LeadFormFrame({
   form,
   title,
@@ -174,17 +188,7 @@ export function LeadFormFrame({
   const Heading = headingLevel;
   const id = form.id;
   return (
-    <form
-      id={form.id}
-      method="post"
-      action={form.action}
-      onSubmit={form.onSubmit}
-      onChange={form.onChange}
-      onFocus={form.onFocus}
-      noValidate
-      aria-labelledby={labelledBy ?? (title ? `${id}-title` : undefined)}
-      className={cn('relative scroll-mt-24', className)}
-    >
+    <LeadFormElement form={form} labelledBy={labelledBy ?? (title ? `${id}-title` : undefined)} className={className}>
       {title ? (
         <Heading id={`${id}-title`} className="text-2xl font-semibold tracking-tight text-foreground">
           {title}
@@ -195,6 +199,6 @@ export function LeadFormFrame({
       <div className={cn('grid gap-5 sm:grid-cols-2', title || description ? 'mt-6' : undefined)}>{children}</div>
       <FormOutcome form={form} className="mt-6" />
       <div className="mt-6">{submit}</div>
-    </form>
+    </LeadFormElement>
   );
 }

@@ -1,7 +1,7 @@
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { FormOutcome, HiddenFields, SubmitButton } from './fields';
+import { FormOutcome, HiddenFields, LeadFormElement, SubmitButton } from './fields';
 import { useLeadForm, type LeadFormProps } from './use-lead-form';
 
 const variants = {
@@ -17,26 +17,17 @@ const variants = {
   },
 } as const;
 
-/** Newsletter sign-up (decisions.md): stored once per address in newsletter_subscriptions. */
+/** Newsletter sign-up: stored once per address in newsletter_subscriptions. */
 export function NewsletterForm({ source, page, initialState }: LeadFormProps & { source: 'blog' | 'footer' }) {
   const v = variants[source];
   const form = useLeadForm('newsletter', { id: v.id, page, initialState, fixed: { source } });
   const { errorId, error, ...email } = form.fieldProps('email');
   const compact = source === 'footer';
   return (
-    <form
-      id={v.id}
-      method="post"
-      action={form.action}
-      onSubmit={form.onSubmit}
-      onChange={form.onChange}
-      onFocus={form.onFocus}
-      noValidate
-      aria-labelledby={`${v.id}-title`}
-      className={cn(
-        'relative scroll-mt-24',
-        compact ? 'mt-6' : 'rounded-2xl border border-border bg-gradient-to-br from-brand-soft to-white p-6 text-center shadow-sm sm:p-10',
-      )}
+    <LeadFormElement
+      form={form}
+      labelledBy={`${v.id}-title`}
+      className={compact ? 'mt-6' : 'rounded-2xl border border-border bg-gradient-to-br from-brand-soft to-white p-6 text-center shadow-sm sm:p-10'}
     >
       <h2 id={`${v.id}-title`} className={compact ? 'text-sm font-semibold text-foreground' : 'text-2xl font-semibold tracking-tight'}>
         {v.title}
@@ -57,6 +48,6 @@ export function NewsletterForm({ source, page, initialState }: LeadFormProps & {
         <FieldError id={errorId} message={error} className={compact ? undefined : 'mx-auto max-w-md text-left'} />
       </div>
       <FormOutcome form={form} summary={false} className={compact ? 'mt-3' : 'mx-auto mt-4 max-w-md text-left'} />
-    </form>
+    </LeadFormElement>
   );
 }

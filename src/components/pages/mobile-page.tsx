@@ -1,7 +1,7 @@
 import { PageHero } from '@/components/site/page-hero';
 import { Section } from '@/components/site/section';
 import { ClosingCta } from '@/components/sections/product/home/closing-cta';
-import { FeatureIcon } from '@/components/sections/product/icon';
+import { FeatureTiles } from '@/components/sections/product/icon';
 import { PhoneScreens } from '@/components/sections/product/mobile/phone-screens';
 import { StoreButtons } from '@/components/sections/product/mobile/store-buttons';
 import { mobileFeatures } from '@/content/mobile';
@@ -17,15 +17,7 @@ export function MobilePage() {
         <PhoneScreens />
       </Section>
       <Section id="app-features" muted title="Made for life away from the desk">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {mobileFeatures.map((f) => (
-            <li key={f.title} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
-              <FeatureIcon name={f.icon} />
-              <h3 className="mt-4 font-semibold tracking-tight">{f.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{f.description}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureTiles items={mobileFeatures} />
       </Section>
       <section aria-labelledby="download-title" className="py-16 sm:py-20">
         <div className="container-page text-center">

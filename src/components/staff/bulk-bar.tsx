@@ -1,8 +1,8 @@
 import { Archive } from 'lucide-react';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { leadStatuses, statusLabel } from '@/lib/staff/lead-kinds';
 import { ActionMessage, SubmitButton } from './action-form';
+import { StatusOptions } from './options';
 
 /** The bulk actions on the selected rows (inside the bulk ActionForm that wraps the table). */
 export function BulkBar() {
@@ -14,11 +14,7 @@ export function BulkBar() {
         </Label>
         <div className="flex flex-wrap gap-2">
           <Select id="bulk-status" name="status" defaultValue="contacted" className="h-9 w-40 py-1 text-sm sm:w-44">
-            {leadStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel[s]}
-              </option>
-            ))}
+            <StatusOptions />
           </Select>
           <SubmitButton name="intent" value="status" size="sm" variant="secondary">
             Apply to selected

@@ -5,8 +5,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import type { InboxFilter } from '@/lib/staff/filters';
-import { kindByKind, kinds, leadStatuses, statusLabel } from '@/lib/staff/lead-kinds';
+import { kindByKind, kinds } from '@/lib/staff/lead-kinds';
 import type { StaffAccount } from '@/lib/staff/users';
+import { StatusOptions, OwnerOptions } from './options';
 
 /** The inbox filter: a GET form, so every filtered view is a URL and works without JavaScript. */
 export function InboxFilters({ filter, staff }: { filter: InboxFilter; staff: StaffAccount[] }) {
@@ -37,23 +38,14 @@ export function InboxFilters({ filter, staff }: { filter: InboxFilter; staff: St
           <Select id="f-status" name="status" defaultValue={filter.status} className={small}>
             <option value="">Open (not spam or archived)</option>
             <option value="all">All statuses</option>
-            {leadStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel[s]}
-              </option>
-            ))}
+            <StatusOptions />
           </Select>
         </div>
         <div>
           <Label htmlFor="f-owner">Owner</Label>
           <Select id="f-owner" name="owner" defaultValue={filter.owner} className={small}>
             <option value="">Anyone</option>
-            <option value="none">Unassigned</option>
-            {staff.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
+            <OwnerOptions staff={staff} />
           </Select>
         </div>
         <div>

@@ -1,9 +1,9 @@
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { leadStatuses, statusLabel } from '@/lib/staff/lead-kinds';
 import type { LeadRecord } from '@/lib/staff/leads';
 import type { StaffAccount } from '@/lib/staff/users';
 import { ActionForm, ActionMessage, SubmitButton } from './action-form';
+import { StatusOptions, OwnerOptions } from './options';
 
 export function TriagePanel({ lead, staff }: { lead: LeadRecord; staff: StaffAccount[] }) {
   const ref = `${lead.kind}:${lead.id}`;
@@ -14,11 +14,7 @@ export function TriagePanel({ lead, staff }: { lead: LeadRecord; staff: StaffAcc
         <Label htmlFor="lead-status">Status</Label>
         <div className="flex gap-2">
           <Select id="lead-status" name="status" defaultValue={lead.status} key={lead.status} className="h-10 text-sm">
-            {leadStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel[s]}
-              </option>
-            ))}
+            <StatusOptions />
           </Select>
           <SubmitButton size="sm" variant="secondary" className="h-10">
             Save status
@@ -31,12 +27,7 @@ export function TriagePanel({ lead, staff }: { lead: LeadRecord; staff: StaffAcc
         <Label htmlFor="lead-owner">Owner</Label>
         <div className="flex gap-2">
           <Select id="lead-owner" name="owner" defaultValue={lead.ownerId ?? 'none'} key={lead.ownerId ?? 'none'} className="h-10 text-sm">
-            <option value="none">Unassigned</option>
-            {staff.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
+            <OwnerOptions staff={staff} />
           </Select>
           <SubmitButton size="sm" variant="secondary" className="h-10">
             Save owner

@@ -1,49 +1,27 @@
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { envInt, makeLimiter, type LimiterHandle } from '@/lib/limiter';
 import type { LeadKind } from './schemas';
 
 /**
  * Per-IP limits of the lead forms: LEADS_RATE_LIMIT_PER_FORM submissions of one form and
  * LEADS_RATE_LIMIT_TOTAL across all forms per LEADS_RATE_LIMIT_WINDOW seconds (defaults 5, 30, 60).
- * A limit of 0 turns it off. Memory store, or the `rate_limits` table when the database is a
- * PostgreSQL server (DATABASE_URL), so that several instances share the counters.
+ * A limit of 0 turns it off. The counters are shared by every instance on PostgreSQL (see makeLimiter).
  */
 export type RateLimitConfig = { perForm: number; total: number; windowSeconds: number };
 
-function readInt(raw: string | undefined, fallback: number) {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : fallback;
-}
-
 export function rateLimitConfig(env: Record<string, string | undefined> = process.env): RateLimitConfig {
   return {
-    perForm: readInt(env.LEADS_RATE_LIMIT_PER_FORM, 5),
-    total: readInt(env.LEADS_RATE_LIMIT_TOTAL, 30),
-    windowSeconds: Math.max(1, readInt(env.LEADS_RATE_LIMIT_WINDOW, 60)),
+    perForm: envInt(env.LEADS_RATE_LIMIT_PER_FORM, 5),
+    total: envInt(env.LEADS_RATE_LIMIT_TOTAL, 30),
+    windowSeconds: Math.max(1, envInt(env.LEADS_RATE_LIMIT_WINDOW, 60)),
   };
 }
 
 export type Limiters = { form: RateLimiterAbstract | null; total: RateLimiterAbstract | null };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handle = { kind: 'pglite' | 'postgres'; client: any };
-
-export function createLimiters(config: RateLimitConfig, handle?: Handle): Limiters {
-  const make = (points: number, keyPrefix: string) => {
-    if (points <= 0) return null;
-    const opts = { points, duration: config.windowSeconds, keyPrefix };
-    if (handle?.kind !== 'postgres') return new RateLimiterMemory(opts);
-    return new RateLimiterPostgres({
-      ...opts,
-      storeClient: handle.client,
-      storeType: 'pool',
-      tableName: 'rate_limits',
-      tableCreated: true, // lib/db/schema.ts (migrations) owns the table
-      clearExpiredByTimeout: true,
-      // If the database cannot be reached, keep limiting from memory rather than failing the form.
-      insuranceLimiter: new RateLimiterMemory(opts),
-    });
-  };
+export function createLimiters(config: RateLimitConfig, handle?: LimiterHandle): Limiters {
+  const make = (points: number, keyPrefix: string) =>
+    points <= 0 ? null : makeLimiter({ points, duration: config.windowSeconds, keyPrefix }, handle);
   return { form: make(config.perForm, 'form'), total: make(config.total, 'all') };
 }
 
@@ -71,10 +49,10 @@ export async function consumeSubmission(limiters: Limiters, kind: LeadKind, ip: 
 }
 
 let memoryLimiters: Limiters | undefined;
-let handleLimiters: { handle: Handle; limiters: Limiters } | undefined;
+let handleLimiters: { handle: LimiterHandle; limiters: Limiters } | undefined;
 
 /** The limiters of this process (on the database handle that the server opened; memory without one). */
-export function getLimiters(handle?: Handle): Limiters {
+export function getLimiters(handle?: LimiterHandle): Limiters {
   if (!handle) return (memoryLimiters ??= createLimiters(rateLimitConfig()));
   if (handleLimiters?.handle !== handle) handleLimiters = { handle, limiters: createLimiters(rateLimitConfig(), handle) };
   return handleLimiters.limiters;

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { envInt, makeLimiter, type LimiterHandle } from '@/lib/limiter';
 
 /**
  * Sign-in throttling (the "login endpoint protection" pattern of rate-limiter-flexible):
@@ -7,43 +8,24 @@ import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from
  *   attacker elsewhere cannot lock the real user out: only their own address + that account is blocked.
  * - per IP: STAFF_SIGNIN_LIMIT_IP failures (default 100, looser) within an hour, across all accounts,
  *   block that address for an hour (guessing many accounts from one place).
- * Counters live in memory, or in the `rate_limits` table when the database is a PostgreSQL server, so
- * that every instance sees the same counts.
+ * The counters are shared by every instance on PostgreSQL (see makeLimiter).
  */
 export type ThrottleConfig = { pairMax: number; pairWindowSeconds: number; ipMax: number; ipWindowSeconds: number };
 
-function readInt(raw: string | undefined, fallback: number, min = 1) {
-  const n = Number(raw);
-  return raw && Number.isInteger(n) && n >= min ? n : fallback;
-}
-
 export function throttleConfig(env: Record<string, string | undefined> = process.env): ThrottleConfig {
   return {
-    pairMax: readInt(env.STAFF_SIGNIN_LIMIT_PAIR, 10),
-    pairWindowSeconds: readInt(env.STAFF_SIGNIN_WINDOW, 900),
-    ipMax: readInt(env.STAFF_SIGNIN_LIMIT_IP, 100),
+    pairMax: envInt(env.STAFF_SIGNIN_LIMIT_PAIR, 10, 1),
+    pairWindowSeconds: envInt(env.STAFF_SIGNIN_WINDOW, 900, 1),
+    ipMax: envInt(env.STAFF_SIGNIN_LIMIT_IP, 100, 1),
     ipWindowSeconds: 3600,
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handle = { kind: 'pglite' | 'postgres'; client: any };
 export type SignInThrottle = { pair: RateLimiterAbstract; ip: RateLimiterAbstract; config: ThrottleConfig };
 
-export function createThrottle(config: ThrottleConfig, handle?: Handle): SignInThrottle {
-  const make = (points: number, duration: number, keyPrefix: string) => {
-    const opts = { points, duration, blockDuration: duration, keyPrefix };
-    if (handle?.kind !== 'postgres') return new RateLimiterMemory(opts);
-    return new RateLimiterPostgres({
-      ...opts,
-      storeClient: handle.client,
-      storeType: 'pool',
-      tableName: 'rate_limits',
-      tableCreated: true,
-      clearExpiredByTimeout: true,
-      insuranceLimiter: new RateLimiterMemory(opts),
-    });
-  };
+export function createThrottle(config: ThrottleConfig, handle?: LimiterHandle): SignInThrottle {
+  const make = (points: number, duration: number, keyPrefix: string) =>
+    makeLimiter({ points, duration, blockDuration: duration, keyPrefix }, handle);
   return {
     pair: make(config.pairMax, config.pairWindowSeconds, 'staff-signin-pair'),
     ip: make(config.ipMax, config.ipWindowSeconds, 'staff-signin-ip'),

@@ -40,3 +40,18 @@ export function FeatureIcon({ name, className }: { name: IconName; className?: s
     </span>
   );
 }
+
+/** A grid of small feature cards: icon, title and one sentence each. */
+export function FeatureTiles({ items }: { items: readonly { icon: IconName; title: string; description: string }[] }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {items.map((f) => (
+        <li key={f.title} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
+          <FeatureIcon name={f.icon} />
+          <h3 className="mt-4 font-semibold tracking-tight">{f.title}</h3>
+          <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{f.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,28 +1,15 @@
 import { Link } from '@/components/ui/link';
-import { Check } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { apiPlans, formatLimit } from '@/content/api';
 import { formatPrice } from '@/content/home';
-import { cn } from '@/lib/utils';
+import { CheckList, PlanCard } from '../plan-card';
 
-/** Spec §9 "API plans": price, monthly and hourly limits, webhooks. */
+/** The API plans: price, monthly and hourly limits, features. */
 export function ApiPricing() {
   return (
     <ul className="grid items-start gap-6 lg:grid-cols-3">
       {apiPlans.map((plan) => (
-        <li
-          key={plan.name}
-          className={cn(
-            'relative flex flex-col rounded-2xl border bg-white p-7 shadow-sm',
-            plan.popular ? 'border-brand shadow-lg shadow-violet-200/60 ring-1 ring-brand' : 'border-border',
-          )}
-        >
-          {plan.popular ? (
-            <Badge variant="gradient" className="absolute -top-3 left-7">
-              Most Popular
-            </Badge>
-          ) : null}
+        <PlanCard key={plan.name} popular={plan.popular} badge={plan.popular ? 'Most Popular' : undefined}>
           <h3 className="text-xl font-semibold">{plan.name}</h3>
           <p className="mt-4 flex items-baseline gap-1">
             <span className="text-4xl font-bold tracking-tight">{plan.price === null ? 'Custom' : formatPrice(plan.price)}</span>
@@ -38,20 +25,13 @@ export function ApiPricing() {
               <dd className="text-right font-semibold">{plan.hourlyRequests === null ? 'No rate limits' : `${plan.hourlyRequests}/hour`}</dd>
             </div>
           </dl>
-          <ul className="mt-6 flex-1 space-y-3 text-sm">
-            {plan.features.map((f) => (
-              <li key={f} className="flex gap-2.5">
-                <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-success" strokeWidth={2.5} />
-                {f}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={plan.features} className="mt-6 flex-1" />
           <Button asChild variant={plan.popular ? 'primary' : 'secondary'} className="mt-8 w-full">
             <Link href={plan.cta.href} aria-label={`${plan.cta.label}: ${plan.name} API plan`}>
               {plan.cta.label}
             </Link>
           </Button>
-        </li>
+        </PlanCard>
       ))}
     </ul>
   );

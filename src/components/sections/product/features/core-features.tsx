@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { Section } from '@/components/site/section';
 import { Badge } from '@/components/ui/badge';
 import { coreFeatures, extraFeatures, type CoreFeature } from '@/content/features';
-import { FeatureIcon } from '../icon';
+import { FeatureIcon, FeatureTiles } from '../icon';
 
 const badgeVariant: Record<CoreFeature['badge'], 'brand' | 'gradient' | 'neutral' | 'success'> = {
   'Core Feature': 'brand',
@@ -43,15 +43,7 @@ export function CoreFeatures() {
 export function ExtraFeatures() {
   return (
     <Section id="more-features" muted title="And there is more" intro="Built for teams, languages and life away from the desk.">
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {extraFeatures.map((f) => (
-          <li key={f.title} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
-            <FeatureIcon name={f.icon} />
-            <h3 className="mt-4 font-semibold tracking-tight">{f.title}</h3>
-            <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{f.description}</p>
-          </li>
-        ))}
-      </ul>
+      <FeatureTiles items={extraFeatures} />
     </Section>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from '@/components/ui/link';
 import { Check, X } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/content/home';
 import { maxYearlySavingsPercent, priceFor, pricingPlans, yearlySavingsPercent, type PricingPlan } from '@/content/pricing';
 import { signupHref } from '@/lib/leads/signup';
 import { cn } from '@/lib/utils';
+import { PlanCard } from '../plan-card';
 
 /**
  * The billing-period control and the three plans. The control is a native radio group (arrow keys select,
@@ -25,7 +25,7 @@ export function PricingPlans() {
       </fieldset>
       <ul className="mt-12 grid items-start gap-6 lg:grid-cols-3">
         {pricingPlans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} />
+          <PricingPlanCard key={plan.id} plan={plan} />
         ))}
       </ul>
     </div>
@@ -62,23 +62,18 @@ function PlanButton({ plan, href, className }: { plan: PricingPlan; href: string
   );
 }
 
-function PlanCard({ plan }: { plan: PricingPlan }) {
+function PricingPlanCard({ plan }: { plan: PricingPlan }) {
   const monthly = priceFor(plan, 'monthly');
   const yearly = priceFor(plan, 'yearly');
   const free = monthly.suffix === '';
   const saving = plan.monthlyPrice * 12 - plan.yearlyPrice;
   return (
-    <li
-      className={cn(
-        'relative flex flex-col rounded-2xl border bg-white p-7 shadow-sm',
-        plan.popular ? 'border-brand shadow-xl shadow-violet-200/60 ring-1 ring-brand lg:-mt-4 lg:pb-11' : 'border-border',
-      )}
+    <PlanCard
+      popular={plan.popular}
+      badge={plan.badge}
+      badgeVariant={plan.popular ? 'gradient' : 'success'}
+      className={plan.popular ? 'shadow-xl lg:-mt-4 lg:pb-11' : undefined}
     >
-      {plan.badge ? (
-        <Badge variant={plan.popular ? 'gradient' : 'success'} className="absolute -top-3 left-7">
-          {plan.badge}
-        </Badge>
-      ) : null}
       <h3 className="text-xl font-semibold">{plan.name}</h3>
       <p className="mt-1 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1" data-testid={`price-${plan.id}`}>
@@ -135,6 +130,6 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
           </li>
         ))}
       </ul>
-    </li>
+    </PlanCard>
   );
 }
