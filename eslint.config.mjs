@@ -1,12 +1,12 @@
 // Lint: typescript-eslint's recommended rules and React's hook rules for the TypeScript and TSX of the
-// site, the server, the scripts and the tests. The build output, Astro's generated types and the old
-// Next app (app/, being removed) are not linted; other JavaScript (.mjs) is parsed only.
+// site, the server, the scripts and the tests. The build output and Astro's generated types are not
+// linted; other JavaScript (.mjs) is parsed only.
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', '.astro/**', 'app/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['dist/**', '.astro/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'],
   },
   {
     files: ['**/*.ts', '**/*.tsx'],

@@ -2,17 +2,25 @@
 // packages, so `npm install` leaves the other platforms' optional dependencies out of
 // package-lock.json and `npm ci` then refuses the lock file ("Missing: ... from lock file").
 // This adds those optional entries back, with the os/cpu that npm uses to skip them here.
-// Run it after every `npm install` that changes package-lock.json: `node scripts/fix-lockfile.mjs`.
+// Run it after every `npm install` that changes package-lock.json: `npx tsx scripts/fix-lockfile.ts`.
 import fs from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
-const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
+interface LockEntry {
+  version?: string;
+  dev?: boolean;
+  optional?: boolean;
+  os?: string[];
+  cpu?: string[];
+  optionalDependencies?: Record<string, string>;
+}
+const lock = JSON.parse(fs.readFileSync(file, 'utf8')) as { packages: Record<string, LockEntry> };
 const pkgs = lock.packages;
 
 const osNames = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony', 'wasi'];
 const cpuNames = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el', 'wasm32'];
-function guess(name) {
-  const base = name.split('/').pop();
+function guess(name: string) {
+  const base = name.split('/').pop() ?? name;
   const parts = base.split('-');
   const os = parts.find((p) => osNames.includes(p)) ?? (base.includes('win32') ? 'win32' : undefined);
   const cpu = parts.find((p) => cpuNames.includes(p)) ?? (base.includes('ppc64') ? 'ppc64' : undefined);

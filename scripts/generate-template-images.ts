@@ -1,12 +1,12 @@
 // Generates the template gallery images (public/templates/<id>.svg) from the designs below.
-// Run: node scripts/generate-template-images.mjs   (the output is committed; no external fonts or images)
+// Run: npx tsx scripts/generate-template-images.ts   (the output is committed; no external fonts or images)
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const outDir = path.join(root, 'public/templates');
 
-const sizes = {
+const sizes: Record<string, [number, number]> = {
   'Instagram Post': [1080, 1080],
   'Instagram Story': [1080, 1920],
   'LinkedIn Post': [1200, 627],
@@ -20,10 +20,53 @@ const sizes = {
 const FONT = "'Helvetica Neue', Helvetica, Arial, sans-serif";
 const SERIF = "Georgia, 'Times New Roman', serif";
 
-const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const esc = (s: unknown) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Text lines, top-aligned at y, each `size * lh` apart. */
-function text(lines, { x, y, size, fill, weight = 700, anchor = 'start', family = FONT, lh = 1.1, ls = 0, opacity = 1 }) {
+interface TextStyle {
+  x: number;
+  y: number;
+  size: number;
+  fill: string;
+  weight?: number;
+  anchor?: 'start' | 'middle' | 'end';
+  family?: string;
+  lh?: number;
+  ls?: number;
+  opacity?: number;
+}
+
+/** One entry of a design's list: a line, or a label with its value (price, percentage, time). */
+type Item = string | readonly [string, string | number];
+
+/** A design: every layout reads the fields it needs; the others stay empty. */
+interface Design {
+  id: string;
+  category: string;
+  layout: string;
+  bg: string[];
+  lines: string[];
+  accent: string;
+  ink: string;
+  eyebrow: string;
+  big: string;
+  cta: string;
+  author: string;
+  brand: string;
+  sub: string;
+  initials: string;
+  badge: string;
+  skin: string;
+  hair: string;
+  shirt: string;
+  items: Item[];
+  palette: string[];
+  bars?: number[];
+}
+
+type Layout = (w: number, h: number, d: Design) => string;
+
+function text(lines: readonly unknown[], { x, y, size, fill, weight = 700, anchor = 'start', family = FONT, lh = 1.1, ls = 0, opacity = 1 }: TextStyle) {
   return lines
     .map(
       (line, i) =>
@@ -32,28 +75,28 @@ function text(lines, { x, y, size, fill, weight = 700, anchor = 'start', family 
     .join('');
 }
 
-function pill(x, y, w, h, fill, label, color, size) {
+function pill(x: number, y: number, w: number, h: number, fill: string, label: string, color: string, size: number) {
   w = Math.max(w, label.length * size * 0.72 + size * 3);
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="${fill}"/>${text([label], { x: x + w / 2, y: y + (h - size) / 2 + size * 0.05, size, fill: color, anchor: 'middle', weight: 700, ls: size * 0.04 })}`;
 }
 
-function bg(w, h, [a, b], angle = 'diag') {
+function bg(w: number, h: number, [a, b]: string[], angle: 'diag' | 'vertical' = 'diag') {
   const [x2, y2] = angle === 'vertical' ? [0, 1] : [1, 1];
   return `<defs><linearGradient id="bg" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/>`;
 }
 
-function dots(x, y, cols, rows, gap, r, fill, opacity = 0.35) {
+function dots(x: number, y: number, cols: number, rows: number, gap: number, r: number, fill: string, opacity = 0.35) {
   let s = '';
   for (let i = 0; i < cols; i++) for (let j = 0; j < rows; j++) s += `<circle cx="${x + i * gap}" cy="${y + j * gap}" r="${r}" fill="${fill}" opacity="${opacity}"/>`;
   return s;
 }
 
-function handle(w, h, u, color, name = '@yourbrand') {
+function handle(w: number, h: number, u: number, color: string, name = '@yourbrand') {
   return text([name], { x: w - 6 * u, y: h - 9 * u, size: 3.2 * u, fill: color, anchor: 'end', weight: 600, opacity: 0.85 });
 }
 
 // ---- layouts: each gets (w, h, design) and returns the inner SVG --------------------------------------
-const layouts = {
+const layouts: Record<string, Layout> = {
   sale(w, h, d) {
     const u = Math.min(w, h) / 100;
     const tall = h > w * 1.2;
@@ -108,7 +151,7 @@ const layouts = {
       const y = h * 0.36 + i * 10 * u;
       items +=
         text([name], { x: 12 * u, y, size: 4.6 * u, fill: d.ink, weight: 600 }) +
-        `<line x1="${12 * u + name.length * 2.6 * u}" y1="${y + 3.8 * u}" x2="${w - 26 * u}" y2="${y + 3.8 * u}" stroke="${d.ink}" stroke-width="${0.3 * u}" stroke-dasharray="${0.6 * u} ${1.2 * u}" opacity="0.5"/>` +
+        `<line x1="${12 * u + String(name).length * 2.6 * u}" y1="${y + 3.8 * u}" x2="${w - 26 * u}" y2="${y + 3.8 * u}" stroke="${d.ink}" stroke-width="${0.3 * u}" stroke-dasharray="${0.6 * u} ${1.2 * u}" opacity="0.5"/>` +
         text([price], { x: w - 12 * u, y, size: 4.6 * u, fill: d.accent, anchor: 'end', weight: 800 });
     });
     return (
@@ -216,7 +259,7 @@ const layouts = {
         .map(
           ([label, pct], i) =>
             `<rect x="${15 * u}" y="${cy - 22 * u + i * 20 * u}" width="${w - 30 * u}" height="${14 * u}" rx="${7 * u}" fill="${d.bg[0]}" opacity="0.35"/>` +
-            `<rect x="${15 * u}" y="${cy - 22 * u + i * 20 * u}" width="${((w - 30 * u) * pct) / 100}" height="${14 * u}" rx="${7 * u}" fill="${d.accent}"/>` +
+            `<rect x="${15 * u}" y="${cy - 22 * u + i * 20 * u}" width="${((w - 30 * u) * Number(pct)) / 100}" height="${14 * u}" rx="${7 * u}" fill="${d.accent}"/>` +
             text([label], { x: 20 * u, y: cy - 22 * u + i * 20 * u + 4.5 * u, size: 5 * u, fill: '#fff', weight: 800 }) +
             text([`${pct}%`], { x: w - 20 * u, y: cy - 22 * u + i * 20 * u + 4.5 * u, size: 5 * u, fill: d.ink, anchor: 'end', weight: 800 }),
         )
@@ -226,7 +269,7 @@ const layouts = {
   },
   review(w, h, d) {
     const u = Math.min(w, h) / 100;
-    const star = (x, y, r) => {
+    const star = (x: number, y: number, r: number) => {
       let p = '';
       for (let i = 0; i < 10; i++) {
         const a = (Math.PI / 5) * i - Math.PI / 2;
@@ -250,7 +293,7 @@ const layouts = {
   },
   moodboard(w, h, d) {
     const u = Math.min(w, h) / 100;
-    const tiles = [
+    const tiles: [number, number, number, number, string][] = [
       [6, 22, 42, 30, d.palette[0]],
       [52, 22, 42, 20, d.palette[1]],
       [52, 46, 42, 34, d.palette[2]],
@@ -318,7 +361,7 @@ const layouts = {
 };
 
 // ---- the designs --------------------------------------------------------------------------------------
-const designs = [
+const designs: Design[] = ([
   { id: 'summer-sale-countdown', category: 'Instagram Post', layout: 'sale', bg: ['#ff7a59', '#ff4f7b'], accent: '#ffd166', ink: '#3b0a1a', eyebrow: 'SUMMER SALE', big: '40%', lines: ['OFF EVERYTHING', 'THIS WEEKEND ONLY'], cta: 'SHOP NOW' },
   { id: 'minimal-quote-card', category: 'Instagram Post', layout: 'quote', bg: ['#f7f1e8'], accent: '#c08457', ink: '#2b2420', lines: ['Simplicity is the', 'ultimate form of', 'sophistication.'], author: 'LEONARDO DA VINCI' },
   { id: 'product-launch-spotlight', category: 'Instagram Post', layout: 'launch', bg: ['#2e1065', '#0f0a2e'], accent: '#a855f7', ink: '#1e1b4b', brand: 'LUMA', eyebrow: 'NOW AVAILABLE', lines: ['Meet Luma Glow'], sub: 'The serum your skin has been waiting for' },
@@ -351,7 +394,29 @@ const designs = [
   { id: 'recipe-in-60-seconds', category: 'TikTok', layout: 'sale', bg: ['#fde68a', '#f59e0b'], accent: '#fff7ed', ink: '#451a03', eyebrow: 'RECIPE IN', big: '60s', lines: ['FLUFFY', 'PANCAKES'], cta: 'WATCH NOW' },
   { id: 'get-ready-with-me', category: 'TikTok', layout: 'launch', bg: ['#fed7aa', '#fda4af'], accent: '#e11d48', ink: '#4c0519', brand: 'GRWM', eyebrow: 'GET READY WITH ME', lines: ['Date night', 'look'], sub: '5 products, 10 minutes' },
   { id: 'day-in-the-life', category: 'TikTok', layout: 'timeline', bg: ['#e0e7ff', '#c7d2fe'], accent: '#4338ca', ink: '#1e1b4b', eyebrow: 'DAY IN THE LIFE', lines: ['Remote', 'designer'], items: [['7 AM', 'Run and coffee'], ['10 AM', 'Design sprint'], ['2 PM', 'Client call'], ['6 PM', 'Schedule posts']] },
-];
+] as Partial<Design>[]).map((design) => ({
+  id: '',
+  category: '',
+  layout: '',
+  bg: [],
+  lines: [],
+  accent: '',
+  ink: '',
+  eyebrow: '',
+  big: '',
+  cta: '',
+  author: '',
+  brand: '',
+  sub: '',
+  initials: '',
+  badge: '',
+  skin: '',
+  hair: '',
+  shirt: '',
+  items: [],
+  palette: [],
+  ...design,
+}));
 
 fs.mkdirSync(outDir, { recursive: true });
 for (const d of designs) {

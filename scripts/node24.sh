@@ -1,4 +1,4 @@
-# Sourced by .ci/run and scripts/test.sh (npm test): makes sure `node` is Node.js 24 (the project's
+# Sourced by .ci/run, tests/run.sh (npm test) and server/start.sh (npm start): makes sure `node` is Node.js 24 (the project's
 # runtime; these machines ship Node 20). When the node on PATH is older, it uses /usr/local/bin/node if
 # that is 24 already, else installs Node 24 from the npm registry into /usr/local (as root; the system
 # prefix /usr cannot take it: EEXIST) and puts /usr/local/bin first on PATH. Returns non-zero, after

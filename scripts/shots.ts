@@ -1,5 +1,5 @@
 // Full-page screenshots of routes at 1280 px and 375 px in Debian's Chromium, for looking at what we build.
-//   node scripts/shots.mjs --base http://127.0.0.1:3000 --out /tmp/shots / /pricing /staff/sign-in
+//   npx tsx scripts/shots.ts --base http://127.0.0.1:3000 --out /tmp/shots / /pricing /staff/sign-in
 // Optional: --cookie 'name=value' (e.g. a staff session), --no-js.
 import fs from 'node:fs';
 import path from 'node:path';

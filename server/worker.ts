@@ -2,7 +2,7 @@
 // of DATABASE_URL (or the embedded one in DATA_DIR, when no server is using it), applies migrations,
 // and delivers until SIGTERM/SIGINT, which finish the batch in flight before exiting. Any number of
 // workers and servers can share one PostgreSQL database.
-import { startBackground } from '../server/background';
+import { startBackground } from './background';
 import { ConfigError, openDatabase, type DbHandle } from '../src/lib/db/connection';
 import { runMigrations } from '../src/lib/db/migrate';
 

@@ -28,7 +28,7 @@ if [ -z "${DATABASE_URL:-}" ]; then
   export DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
   echo "DATABASE_URL is not set: the PostgreSQL tests use the local server ($DATABASE_URL)"
 fi
-node --import tsx scripts/wait-for-db.ts || exit 1
+node --import tsx tests/wait-for-db.ts || exit 1
 
 set -e
 echo "== typecheck"; npx tsc --noEmit
@@ -41,6 +41,6 @@ unit=$?
 echo "== end-to-end tests"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 e2e=$?
-node --import tsx scripts/test-summary.ts "$reports/vitest.json" "$reports/playwright.json"
+node --import tsx tests/summary.ts "$reports/vitest.json" "$reports/playwright.json"
 rm -rf "$reports"
 [ $unit -eq 0 ] && [ $e2e -eq 0 ]

@@ -1,5 +1,5 @@
 // Prints one closing line for the whole test run: "tests: N passed, N failed, N skipped".
-// Usage (scripts/test.sh): tsx scripts/test-summary.ts <vitest JSON report> <playwright JSON report>...
+// Usage (tests/run.sh): tsx tests/summary.ts <vitest JSON report> <playwright JSON report>...
 import fs from 'node:fs';
 
 type VitestReport = { numPassedTests: number; numFailedTests: number; numRuntimeErrorTestSuites?: number; numPendingTests: number; numTodoTests?: number };

@@ -10,7 +10,7 @@ export const story = [
   'Today more than 50,000 creators, agencies and small businesses use it to plan campaigns, answer their audience and see what works, from one calm place.',
 ];
 
-/** Marketing figures of spec §1. */
+/** Marketing figures (kept exactly: docs/content.md). */
 export const aboutStats = [
   { value: '50K+', label: 'Happy users' },
   { value: '2M+', label: 'Posts created' },

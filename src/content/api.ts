@@ -1,6 +1,6 @@
 import { site } from './site';
 
-/** The /api page: the three sample tabs (spec §3 field names, exactly) and the API plans (spec §9). */
+/** The /api page: the three sample tabs and the API plans (field names and prices kept exactly: docs/content.md). */
 export const apiBaseUrl = `https://api.${site.domain}`;
 
 export type ApiSample = {
@@ -97,7 +97,7 @@ export type ApiPlan = {
   popular: boolean;
 };
 
-/** Spec §9 "API plans". */
+/** The API plans (kept exactly: docs/content.md). */
 export const apiPlans: ApiPlan[] = [
   {
     name: 'Starter',

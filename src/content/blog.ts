@@ -1,4 +1,4 @@
-/** Category filter of /blog (spec §2), 'All' first. */
+/** Category filter of /blog, 'All' first. */
 export const blogCategories = ['All', 'Social Media', 'Marketing', 'Product Updates', 'Tutorials', 'Industry News'] as const;
 export type BlogCategory = Exclude<(typeof blogCategories)[number], 'All'>;
 
@@ -20,7 +20,7 @@ export type Article = {
   body: { heading: string; paragraphs: string[] }[];
 };
 
-/** Each article's cover, drawn at build time by app/(site)/blog/[slug]/cover.svg/route.ts. */
+/** Each article's cover, drawn at build time by src/pages/blog/[slug]/cover.svg.ts. */
 export const cover = (slug: string) => `/blog/${slug}/cover.svg`;
 
 const authors = {

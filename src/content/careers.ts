@@ -1,6 +1,6 @@
 import type { IconItem } from './programmes';
 
-/** Department filter of /careers (spec §2), 'All' first. */
+/** Department filter of /careers, 'All' first. */
 export const departments = ['All', 'Engineering', 'Product', 'Design', 'Marketing', 'Sales', 'Operations'] as const;
 export type Department = Exclude<(typeof departments)[number], 'All'>;
 

@@ -1,6 +1,6 @@
 /**
- * Commercial constants of spec §9 "Trial and guarantees": the one place pricing, terms, FAQ and
- * structured data read them from.
+ * The trial and guarantee constants: the one place pricing, terms, FAQ and structured data read them
+ * from (kept exactly: docs/content.md).
  */
 export const commercial = {
   trialDays: 14,

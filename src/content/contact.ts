@@ -1,6 +1,6 @@
 import { site } from './site';
 
-/** The four contact channels of /contact with their stated response times (spec §2). */
+/** The four contact channels of /contact with their stated response times. */
 export const contactChannels = [
   { icon: 'mail', title: 'General enquiries', description: 'Questions about the product or your account.', email: site.contacts.hello, responseTime: '24 hours' },
   { icon: 'sales', title: 'Sales', description: 'Plans, team pricing and demos for your business.', email: site.contacts.sales, responseTime: '4 hours' },

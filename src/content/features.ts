@@ -9,7 +9,7 @@ export type CoreFeature = {
   points: string[];
 };
 
-/** The six core feature cards of /features, one per badge of the spec. */
+/** The six core feature cards of /features, one per badge. */
 export const coreFeatures: CoreFeature[] = [
   {
     icon: 'send',
@@ -57,7 +57,7 @@ export const coreFeatures: CoreFeature[] = [
 
 export type ExtraFeature = { icon: IconName; title: string; description: string };
 
-/** The four extras of /features (spec §2). */
+/** The four extras of /features. */
 export const extraFeatures: ExtraFeature[] = [
   { icon: 'target', title: 'Campaign management', description: 'Group posts into campaigns with dates, goals and results you can compare.' },
   {

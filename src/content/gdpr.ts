@@ -2,7 +2,7 @@ import { commercial } from './commercial';
 import { policy } from './legal';
 import type { DataRequestType } from '@/lib/leads/options';
 
-/** The four rights cards of /gdpr (spec §2) with the label of each card's button. */
+/** The four rights cards of /gdpr with the label of each card's button (it opens the data-request form). */
 export const gdprRights: { type: DataRequestType; title: string; article: string; description: string; button: string }[] = [
   { type: 'export', title: 'Right of access', article: 'Article 15', description: 'Get a copy of the personal data we hold about you and learn how we use it.', button: 'Request Data Export' },
   { type: 'rectify', title: 'Right to rectification', article: 'Article 16', description: 'Have inaccurate or incomplete personal data corrected.', button: 'Update Information' },

@@ -4,7 +4,7 @@ import { site } from './site';
 
 export type Stat = { value: string; label: string };
 
-/** The row of three stats under the hero (spec §1 marketing claims). */
+/** The row of three stats under the hero (marketing claims, kept exactly: docs/content.md). */
 export const heroStats: Stat[] = [
   { value: '2M+', label: 'Posts created' },
   { value: '50K+', label: 'Happy users' },
@@ -155,7 +155,7 @@ export type HomePlan = {
   popular: boolean;
 };
 
-/** Spec §9 "Home page plans" (names differ from /pricing on purpose: both readings stand). */
+/** The home page plans (names differ from /pricing on purpose: both stand, see docs/content.md). */
 export const homePlans: HomePlan[] = [
   {
     name: 'Free Trial',

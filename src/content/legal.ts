@@ -7,10 +7,10 @@ import { site } from './site';
  */
 export const legalLastUpdated = { iso: '2026-11-16', label: 'November 16, 2026' } as const;
 
-/** The cookie policy's date (spec §2: dated December 2024). */
+/** The cookie policy's date: December 2024. */
 export const cookiePolicyDate = { iso: '2024-12-01', label: 'December 2024' } as const;
 
-/** The policy claims of spec §9, in one place; the privacy, GDPR and security pages interpolate them. */
+/** The policy claims (retention, response times, sub-processors), in one place; the privacy, GDPR and security pages interpolate them. */
 export const policy = {
   designFileDeletionMinutes: 5,
   personalDataDeletionDays: 30,

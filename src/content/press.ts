@@ -27,7 +27,7 @@ export const pressReleases: PressRelease[] = [
 
 export type MediaKitItem = { title: string; description: string; href: string; format: string; download: string };
 
-/** Files of the media kit, built at build time by the route handlers under app/(site)/press/. */
+/** Files of the media kit, built at build time by the endpoints under src/pages/press/. */
 const slug = site.name.toLowerCase();
 export const mediaKit: MediaKitItem[] = [
   { title: 'Logo pack', description: 'Logo, mark and wordmark in colour, black and white (SVG).', href: '/press/logo-pack.zip', format: 'ZIP', download: `${slug}-logo-pack.zip` },

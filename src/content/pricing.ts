@@ -1,7 +1,7 @@
 import { commercial } from './commercial';
 
 /**
- * Plans of the /pricing page (spec §9 "Pricing page plans") and its FAQ.
+ * Plans of the /pricing page (kept exactly: docs/content.md) and its FAQ.
  * Prices are whole US dollars; the yearly saving is derived from them, never typed.
  */
 export type BillingPeriod = 'monthly' | 'yearly';
@@ -95,7 +95,7 @@ export function priceFor(plan: PricingPlan, period: BillingPeriod): { amount: nu
   return period === 'monthly' ? { amount: plan.monthlyPrice, suffix: '/month' } : { amount: plan.yearlyPrice, suffix: '/year' };
 }
 
-/** Spec §9 "Trial and guarantees", phrased for the page; every number read from content/commercial.ts. */
+/** The trial and guarantees, phrased for the page; every number read from content/commercial.ts. */
 export const guarantees: string[] = [
   `${commercial.trialDays}-day free trial${commercial.trialNeedsCard ? '' : ', no credit card required'}`,
   `${commercial.moneyBackDays}-day money-back guarantee on paid plans`,

@@ -2,14 +2,14 @@ import { site } from './site';
 
 /**
  * Copy and constants of the three programme pages (/partners, /affiliate, /agency).
- * The numbers of spec §9 "Programmes and replies" live here once and are interpolated into the copy.
+ * Their numbers live here once and are interpolated into the copy (kept exactly: docs/content.md).
  */
 export const programmeTerms = {
   affiliateCommissionPercent: 30,
   affiliateCookieDays: 90,
   affiliateAverageMonthlyEarnings: 2500,
   affiliateApprovalHours: 24,
-  /** The payment service affiliates are paid through (spec: "monthly payouts via a payment service"). */
+  /** The payment service affiliates are paid through, monthly. */
   affiliatePayoutService: 'PayPal or Stripe',
   partnerReplyHours: 48,
   agencyReplyHours: 24,

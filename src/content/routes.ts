@@ -2,12 +2,12 @@ import { commercial } from './commercial';
 import { site } from './site';
 
 /**
- * Every public route of the spec with its metadata, heading and intro line.
+ * Every public route with its metadata, heading and intro line (the route list is fixed: docs/content.md).
  * Pages take their <title>, description and canonical from here; the sitemap lists them all.
  */
 export type RouteInfo = {
   path: string;
-  /** <title> (the brand is appended by the root layout's title template, except on home). */
+  /** <title> without the brand (lib/metadata.ts appends it, except on home). */
   title: string;
   description: string;
   heading: string;

@@ -1,10 +1,10 @@
 import { policy } from './legal';
 import { site } from './site';
 
-/** 'Report Security Issue' opens an email to the security contact (decisions.md). */
+/** 'Report Security Issue' opens an email to the security contact. */
 export const reportSecurityIssueHref = `mailto:${site.contacts.security}?subject=${encodeURIComponent('Security issue report')}`;
 
-/** Feature cards of /security (spec §2) with their status labels. */
+/** Feature cards of /security with their status labels. */
 export const securityFeatures = [
   { title: '256-bit SSL', status: 'Active', description: 'Every connection to our site, app and API is encrypted with TLS and 256-bit keys.' },
   { title: 'AES-256 storage', status: 'Active', description: 'Data at rest, including backups, is encrypted with AES-256.' },

@@ -8,7 +8,7 @@ export const site = {
   description:
     'Postcraft turns your Canva designs into scheduled posts on Instagram, Facebook, LinkedIn, X, Pinterest and TikTok in one click.',
   domain: 'postcraft.example',
-  /** The design editor the product connects to; the spec names it in the home headline. */
+  /** The design editor the product connects to; the home headline names it. */
   designTool: 'Canva',
   contacts: {
     hello: 'hello@postcraft.example',
@@ -56,7 +56,7 @@ export const mainNav: NavLink[] = [
   { label: 'Blog', href: '/blog' },
 ];
 
-/** Footer columns: every link of spec §2 "Footer", exact paths. */
+/** Footer columns: every public route and the integrations anchor, exact paths. */
 export const footerNav: { title: string; links: NavLink[] }[] = [
   {
     title: 'Product',

@@ -4,7 +4,7 @@ import { awards } from '@/content/press';
 import { postalAddressLine } from '@/content/legal';
 import { site } from '@/content/site';
 
-/** The brand palette (the tokens of app/globals.css). */
+/** The brand palette (the tokens of src/styles/globals.css). */
 export const brandColours = [
   { name: 'Violet 600', hex: '#7C3AED', use: 'Primary accent, links' },
   { name: 'Violet 700', hex: '#6D28D9', use: 'Gradient start, strong text' },

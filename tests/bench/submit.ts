@@ -13,46 +13,36 @@
 // afterwards. Exits non-zero when the stored rows differ from the accepted answers (never acceptable);
 // the throughput targets (PostgreSQL: JSON >= 1,000/s with p99 <= 100 ms at C=50, no-JavaScript >= 400/s;
 // PGlite >= 400/s) are reported, not enforced, since they depend on the machine.
-import { buildIfNeeded } from '../server/build';
-import { openDatabase, queryable, type DbHandle } from '../src/lib/db/connection';
-import { benchEnv } from './lib/bench-env';
-import { formPages, loadForm, submitForm, submitFormJs, validValues } from './lib/forms.mjs';
-import { startServer } from './lib/spawn-server.mjs';
-import { createTempDatabase, type TempDatabase } from './lib/temp-database';
+import pg from 'pg';
+import { createTempDatabase, openEmbedded, poolQuery, type TempDatabase } from '../harness/databases';
+import { loadForm, submitForm, submitFormJs, type Form } from '../harness/forms';
+import { bulkKinds, formPages, validValues, type BulkKind } from '../harness/leads';
+import { launch } from '../harness/server';
+import { benchEnv, numberArg, percentile, runSuite } from '../harness/suite';
 
-process.env.ASTRO_TELEMETRY_DISABLED = '1';
-type Kind = keyof typeof formPages;
 type Mode = 'nojs' | 'js';
-type Form = Awaited<ReturnType<typeof loadForm>>;
 type Load = { seconds: number; accepted: number; other: Record<string, number>; latencies: number[] };
 type Result = Load & { db: string; mode: Mode; tag: string; stored?: number };
 
-const option = (name: string, fallback: string | number): string => {
+const option = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : String(fallback);
+  return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 };
-const N = Number(option('n', 2000));
-const C = Number(option('c', 50));
-const WARMUP = Number(option('warmup', 200));
-const kind = option('form', 'contact') as Kind;
+const N = numberArg('n', 2000);
+const C = numberArg('c', 50);
+const WARMUP = numberArg('warmup', 200);
+const kind = option('form', 'contact') as BulkKind;
 const databases = option('db', 'pglite,postgres').split(',');
 const modes = option('mode', 'nojs,js').split(',') as Mode[];
 if (modes.some((m) => m !== 'nojs' && m !== 'js')) {
   console.error('bench:submit: --mode is nojs, js or both (nojs,js)');
   process.exit(2);
 }
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const successText = ({ partner: 'Application Submitted!', affiliate: 'Application Submitted Successfully!', agency: 'Enquiry Submitted Successfully!', contact: 'Message Sent!' } as Record<string, string>)[kind];
-if (!formPages[kind] || !successText) {
-  console.error(`bench:submit: --form must be one of ${Object.keys(formPages).join(', ')}`);
+if (!bulkKinds.includes(kind)) {
+  console.error(`bench:submit: --form must be one of ${bulkKinds.join(', ')}`);
   process.exit(2);
 }
-if (!Number.isInteger(N) || N < 1 || !Number.isInteger(C) || C < 1) {
-  console.error('bench:submit: --n and --c must be positive integers');
-  process.exit(2);
-}
-const { path: formPath, field, table } = formPages[kind];
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const { path: formPath, field, table, success: successText } = formPages[kind];
 
 /** N submissions at concurrency C; counts answers that show the success text. */
 async function load(form: Form, n: number, c: number, tag: string, mode: Mode): Promise<Load> {
@@ -83,24 +73,18 @@ async function load(form: Form, n: number, c: number, tag: string, mode: Mode): 
   return { seconds, accepted, other, latencies };
 }
 
-/** Rows this run stored (their emails carry the run's tag). */
-async function storedRows(handle: DbHandle, tag: string): Promise<number> {
-  const sql = `select count(*)::int as n from ${table} where email like $1`;
-  const pattern = `lead-${tag}-%`;
-  const result = await queryable(handle).query(sql, [pattern]);
-  return (result.rows[0] as { n: number }).n;
-}
+
+/** Rows a run stored (their emails carry its tag). */
+const storedSql = `select count(*)::int as n from ${table} where email like $1`;
 
 async function bench(db: string): Promise<Result[]> {
   let temp: TempDatabase | undefined;
-  const env: Record<string, string> = { ...benchEnv, LOG_LEVEL: 'warn' };
+  const env: Record<string, string> = { ...benchEnv, LOG_LEVEL: 'warn', DATABASE_URL: '' };
   if (db === 'postgres') {
-    temp = await createTempDatabase(serverUrl, 'bench_submit');
+    temp = await createTempDatabase('bench_submit');
     env.DATABASE_URL = temp.url;
-  } else {
-    env.DATABASE_URL = '';
   }
-  const server = await startServer(env);
+  const server = await launch(env);
   const results: Result[] = [];
   try {
     const form = await loadForm(server.url, formPath, field);
@@ -110,37 +94,35 @@ async function bench(db: string): Promise<Result[]> {
       const tag = `b${process.pid}${db}${mode}${Date.now().toString(36)}`;
       results.push({ db, mode, tag, ...(await load(form, N, C, tag, mode)) });
     }
-    await server.stop();
-    // Counted after the server has stopped (the embedded database allows one process at a time).
-    const handle = await openDatabase(temp ? { databaseUrl: temp.url } : { dataDir: server.dataDir, databaseUrl: '' });
-    try {
-      for (const r of results) r.stored = await storedRows(handle, r.tag);
-    } finally {
-      await handle.close();
-    }
-    return results;
   } finally {
     await server.stop();
+  }
+  // Counted after the server has stopped (the embedded database allows one process at a time).
+  const pool = temp ? new pg.Pool({ connectionString: temp.url, max: 1 }) : undefined;
+  const rows = pool ? { query: poolQuery(pool), close: () => pool.end() } : await openEmbedded(server.dataDir);
+  try {
+    for (const r of results) r.stored = (await rows.query<{ n: number }>(storedSql, [`lead-${r.tag}-%`]))[0].n;
+  } finally {
+    await rows.close();
     await temp?.drop();
   }
+  return results;
 }
 
-buildIfNeeded({ quiet: true }); // before any server starts (their start-up wait does not cover a build)
-console.log(`bench:submit: ${N} ${kind} submissions to ${formPath} at concurrency ${C} per database and mode (${modes.join(', ')}), after ${WARMUP} warm-up`);
-let mismatch = false;
-for (const db of databases) {
-  for (const r of await bench(db)) {
-    const rate = r.accepted / r.seconds;
-    const [p50, p95, p99] = [50, 95, 99].map((p) => pct(r.latencies, p));
-    const target: { rate: number; p99?: number } = db === 'postgres' && r.mode === 'js' ? { rate: 1000, p99: 100 } : { rate: 400 };
-    const met = rate >= target.rate && (target.p99 === undefined || p99 <= target.p99);
-    console.log(
-      `${db.padEnd(8)} ${r.mode.padEnd(4)} ${rate.toFixed(0).padStart(5)} accepted/s  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ` +
-        `accepted ${r.accepted}/${N}${Object.keys(r.other).length ? ` other ${JSON.stringify(r.other)}` : ''}  stored ${r.stored}  ` +
-        `${r.stored === r.accepted ? 'stored == accepted' : 'STORED != ACCEPTED'}  ` +
-        `target ${target.rate}/s${target.p99 ? ` p99 <= ${target.p99} ms` : ''}: ${met ? 'met' : 'NOT met'}`,
-    );
-    if (r.stored !== r.accepted) mismatch = true;
+await runSuite('bench:submit', async ({ check }) => {
+  console.log(`bench:submit: ${N} ${kind} submissions to ${formPath} at concurrency ${C} per database and mode (${modes.join(', ')}), after ${WARMUP} warm-up`);
+  for (const db of databases) {
+    for (const r of await bench(db)) {
+      const rate = r.accepted / r.seconds;
+      const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(r.latencies, p));
+      const target: { rate: number; p99?: number } = db === 'postgres' && r.mode === 'js' ? { rate: 1000, p99: 100 } : { rate: 400 };
+      const met = rate >= target.rate && (target.p99 === undefined || p99 <= target.p99);
+      console.log(
+        `${db.padEnd(8)} ${r.mode.padEnd(4)} ${rate.toFixed(0).padStart(5)} accepted/s  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ` +
+          `accepted ${r.accepted}/${N}${Object.keys(r.other).length ? ` other ${JSON.stringify(r.other)}` : ''}  stored ${r.stored}  ` +
+          `target ${target.rate}/s${target.p99 ? ` p99 <= ${target.p99} ms` : ''}: ${met ? 'met' : 'NOT met'}`,
+      );
+      check(`${db} ${r.mode}: rows stored == success answers`, r.stored === r.accepted, `${r.stored} stored, ${r.accepted} accepted`);
+    }
   }
-}
-process.exit(mismatch ? 1 : 0);
+});

@@ -6,7 +6,7 @@ import { expectAxeCleanAtBothWidths } from './helpers/company';
 test.describe.configure({ timeout: 60_000 });
 
 test.describe('/privacy and /terms', () => {
-  test('privacy: clearly marked Last updated date and every policy claim of spec §9', async ({ page }) => {
+  test('privacy: clearly marked Last updated date and every policy claim', async ({ page }) => {
     await page.goto('/privacy');
     await expect(page.getByText('Last updated:')).toBeVisible();
     await expect(page.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { database, failInsertsFor, fillForm, invalidSummary, leadForms, outcome, rateLimitedText, rowsFor, uniqueEmail, uniqueIp, visitorContext } from './helpers/leads';
 
 // The JSON endpoint the lead forms post to when the page's JavaScript runs (POST /api/leads/<name>,
-// lib/leads/endpoints.ts; answered by server/lead-endpoint.mjs before Next). Posted here as the
+// lib/leads/endpoints.ts; answered by server/lead-posts.ts before Astro). Posted here as the
 // page's script does: URL-encoded fields, the site's Origin, one client address per test.
 
 const contact = leadForms.find((f) => f.kind === 'contact')!;

@@ -19,7 +19,7 @@ import {
 } from './helpers/leads';
 
 // The partner, affiliate, agency and contact forms, each with and without JavaScript: what a visitor
-// sees (the spec's exact messages), what assistive technology is told, and what the database holds.
+// sees (the exact messages of docs/leads.md), what assistive technology is told, and what the database holds.
 
 for (const form of leadForms) {
   for (const js of [true, false]) {

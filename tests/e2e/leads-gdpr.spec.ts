@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { contacts, database, expectAxeClean, failInsertsFor, uniqueEmail, visitorContext } from './helpers/leads';
 
 // The four GDPR rights buttons open the data-request form with the request type preset
-// (decisions.md): a dialog with JavaScript, the same form in the page without it.
+// (docs/content.md): a dialog with JavaScript, the same form in the page without it.
 
 const buttons = [
   { label: 'Request Data Export', type: 'export' },

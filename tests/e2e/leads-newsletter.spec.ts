@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { contacts, database, expectAxeClean, failInsertsFor, uniqueEmail, visitorContext } from './helpers/leads';
 
-// The newsletter sign-ups (decisions.md): blog and footer, with and without JavaScript. An address is
+// The newsletter sign-ups (docs/leads.md): blog and footer, with and without JavaScript. An address is
 // stored once (case-insensitive); a repeat sign-up still answers with success.
 
 const variants = [

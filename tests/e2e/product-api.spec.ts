@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-// Spec §2 /api, §3 "Illustrative API samples", §4 "API page tab", §7 endpoints, §9 "API plans".
+// /api: the sample tabs (Posts by default) with their fixed field names and endpoints, and the API plans
+// (docs/content.md).
 
 function tablist(page: Page) {
   return page.getByRole('tablist', { name: 'API examples' });
@@ -36,7 +37,7 @@ test.describe('/api', () => {
     await expect(panel(page)).toHaveCount(1);
     await expect(panel(page)).toHaveAccessibleName('Posts');
 
-    // Posts: POST /api/v1/posts with exactly the §3 fields.
+    // Posts: POST /api/v1/posts with exactly the fixed fields.
     const posts = panel(page);
     await expect(posts).toContainText('POST');
     await expect(posts).toContainText('/api/v1/posts');
@@ -136,7 +137,7 @@ test.describe('/api', () => {
     expect(Object.keys(json)).toEqual(['metrics', 'posts']);
   });
 
-  test('API pricing of §9: Starter $29, Professional $99 with webhooks, Enterprise custom and unlimited', async ({ page }) => {
+  test('API pricing: Starter $29, Professional $99 with webhooks, Enterprise custom and unlimited', async ({ page }) => {
     await page.goto('/api', { waitUntil: 'networkidle' });
     const pricing = page.getByRole('region', { name: 'API pricing' });
     const card = (name: string) => pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });

@@ -1,7 +1,7 @@
 import { site } from '../../src/content/site';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-// Spec §2 /features and /mobile; decisions.md: store links from the site config.
+// /features and /mobile; the store links come from content/site.ts.
 
 test.describe('/features', () => {
   test('six core feature cards with the six badges, and the four extras', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { site } from '../../src/content/site';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-// Expectations come from spec §1, §2 and §9 and decisions.md, not from the page source.
+// Expectations come from the fixed copy and behaviour of docs/content.md, not from the page source.
 
 test.describe('home /', () => {
   test('hero: the headline, a sub-line, Get Started Free to /pricing, Watch Demo to #how-it-works, three stats', async ({ page }) => {
@@ -70,7 +70,7 @@ test.describe('home /', () => {
     await expect(badges).toHaveText(['SOC 2 certified', '256-bit SSL', '99.9% uptime']);
   });
 
-  test('every marketing claim of spec §1 is on the page', async ({ page }) => {
+  test('every marketing claim is on the page', async ({ page }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     const text = (await main.innerText()).replace(/\s+/g, ' ');
@@ -146,7 +146,7 @@ test.describe('home /', () => {
       for (const item of plan.items) expect(items).toContain(item.toLowerCase());
       await expect(card.getByRole('link')).toHaveAttribute('href', '/pricing');
     }
-    // The trial and guarantee constants of §9.
+    // The trial and guarantee constants.
     await expect(section).toContainText('14-day free trial');
     await expect(section).toContainText('30-day money-back guarantee');
   });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-// Spec §2 /pricing, §4 "Pricing billing period", §9 "Pricing page plans" and "Trial and guarantees".
+// /pricing: the billing toggle, the plans, the FAQ and the trial and guarantee constants (docs/content.md).
 
 function plan(page: Page, name: string): Locator {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
@@ -118,7 +118,7 @@ test.describe('/pricing', () => {
     await context.close();
   });
 
-  test('the trial and guarantee constants of §9 are shown', async ({ page }) => {
+  test('the trial and guarantee constants are shown', async ({ page }) => {
     await page.goto('/pricing', { waitUntil: 'networkidle' });
     const list = page.getByRole('list', { name: 'Trial and guarantees' });
     const text = (await list.innerText()).replace(/\s+/g, ' ');

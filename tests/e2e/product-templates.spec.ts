@@ -2,11 +2,11 @@ import type { Page } from '@playwright/test';
 import { templates } from '../../src/content/templates';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-// Spec §2 /templates and §4 "Templates filtering"; decisions.md for Preview and Use Template.
+// /templates: search and category filters, Preview and Use Template (docs/content.md).
 
 const chips = ['All', 'Instagram Post', 'Instagram Story', 'LinkedIn Post', 'Facebook Post', 'X (Twitter)', 'Pinterest', 'YouTube Thumbnail', 'TikTok'];
 
-/** The rule of spec §4, written here independently of lib/filters.ts. */
+/** The filter rule (case-insensitive title search AND category), written here independently of lib/filters.ts. */
 function expected(q: string, category: string) {
   return templates
     .filter((t) => (category === 'All' || t.category === category) && t.title.toLowerCase().includes(q.trim().toLowerCase()))

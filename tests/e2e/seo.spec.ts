@@ -30,7 +30,7 @@ test.describe('search and sharing metadata', () => {
 
 test('every route is valid HTML (html-validate)', async ({ request }) => {
   // The HTML standard's rules (not a style guide): React's serialisation style (`<meta/>`, `noModule=""`)
-  // is valid HTML; ids such as Next's `_R_` are valid in HTML5.
+  // is valid HTML; ids such as React's `_R_` are valid in HTML5.
   const validator = new HtmlValidate({
     extends: ['html-validate:standard'],
     rules: { 'valid-id': ['error', { relaxed: true }], 'attr-case': 'off', 'void-style': 'off' },

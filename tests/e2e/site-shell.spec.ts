@@ -69,7 +69,7 @@ test.describe('not found', () => {
 });
 
 test.describe('header and footer', () => {
-  test('the footer holds every link of the spec and each resolves', async ({ page, request }) => {
+  test('the footer holds every public link and each resolves', async ({ page, request }) => {
     const expected = [
       '/features', '/pricing', '/templates', '/#integrations', '/api', '/mobile', '/about', '/careers', '/blog',
       '/press', '/partners', '/affiliate', '/agency', '/privacy', '/terms', '/cookies', '/gdpr', '/security',
@@ -133,7 +133,7 @@ test.describe('header and footer', () => {
 });
 
 test.describe('discovery files', () => {
-  test('sitemap.xml lists the 19 routes of the spec, /signup and every blog post, nothing of /staff; robots.txt points at it', async ({ request }) => {
+  test('sitemap.xml lists the 19 public routes, /signup and every blog post, nothing of /staff; robots.txt points at it', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     const expected = [...routes.map((r) => r.path), ...articles.map((a) => `/blog/${a.slug}`)];

@@ -1,3 +1,4 @@
+import { parseCsv } from '../harness/csv';
 import { expect as baseExpect, test } from './fixtures';
 import { createStaff, insertLead, marker, signIn, type StaffAccount } from './helpers/staff';
 
@@ -9,35 +10,6 @@ let member: StaffAccount;
 test.beforeAll(() => {
   member = createStaff('member');
 });
-
-/** A small RFC 4180 parser (quoted fields, doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return records;
-}
 
 test('CSV export of the current filter: RFC 4180 quoting, formulas neutralised', async ({ page }) => {
   const m = marker();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test } from './fixtures';
-import { parseForms } from '../../scripts/lib/forms.mjs';
+import { parseForms, type ParsedForm as Form } from '../harness/forms';
 import { createStaff, insertLead, leadUrl, marker, sessionCookieOf, signIn, type StaffAccount } from './helpers/staff';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
@@ -47,8 +47,6 @@ test('admin-only pages and routes answer 403 to a member', async ({ page }) => {
   }
 });
 
-type Form = { attrs: Record<string, string>; hidden: [string, string][]; fields: { tag: string; name: string; type?: string; value?: string }[] };
-
 async function post(request: import('@playwright/test').APIRequestContext, url: string, form: Form, headers: Record<string, string>) {
   const multipart: Record<string, string> = {};
   for (const [n, v] of form.hidden) multipart[n] = v;
@@ -67,7 +65,7 @@ test('every staff form is refused without a session, from another origin, and (a
   let checked = 0;
   for (const path of ['/staff', '/staff/users', leadPath, dataRequestPath]) {
     const html = await (await page.request.get(path)).text();
-    const forms = (parseForms(html) as unknown as Form[]).filter((f) => (f.attrs.method ?? 'get').toLowerCase() === 'post' || f.hidden.some(([n]) => n.startsWith('$ACTION')));
+    const forms = parseForms(html).filter((f) => (f.attrs.method ?? 'get').toLowerCase() === 'post' || f.hidden.some(([n]) => n.startsWith('$ACTION')));
     expect(forms.length, `forms on ${path}`).toBeGreaterThan(0);
     for (const form of forms) {
       const url = new URL(form.attrs.action || path, baseURL).href;

@@ -13,44 +13,41 @@
 // Options: --concurrency (FAULTS_C, default 16), --kill-at N (FAULTS_KILL_AT, default 40): the kill comes
 // once N submissions have been answered with success (or after 30 s), so that many are in flight.
 import pg from 'pg';
-import { openDatabase, queryable } from '../src/lib/db/connection';
-import { benchEnv, launch, numberArg, onCleanup, printTable, runSuite, tempDir, type Checks } from './lib/bench-env';
-import { formPages, loadForm, submitForm, submitFormJs, validValues } from './lib/forms.mjs';
-import { createTempCluster, type TempCluster } from './lib/temp-postgres';
+import { leadKinds } from '../../src/lib/leads/kinds';
+import { onCleanup, tempDir } from '../harness/cleanup';
+import { createTempCluster, createTempDatabase, openEmbedded, poolQuery, type Query, type TempCluster } from '../harness/databases';
+import { loadForm, submitForm, submitFormJs, type Form } from '../harness/forms';
+import { formPages, readBackLeads, validValues, type Sent } from '../harness/leads';
+import { launch } from '../harness/server';
+import { benchEnv, numberArg, printTable, runSuite, type Checks } from '../harness/suite';
 
 type Check = Checks['check'];
-type Form = Awaited<ReturnType<typeof loadForm>>;
 type Values = Record<string, string>;
 type Answer = { status: number; html: string };
-/** A query on the suite's database: its rows. */
-type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
-type StoredLead = { id: string; email: string; created_at: Date | null; [column: string]: unknown };
-type ReadBack = Awaited<ReturnType<typeof readBack>>;
+type ReadBack = { stored: Set<string>; count: number; bad: string[] };
 
-const SUCCESS = 'Application Submitted!';
-const FAILED = 'Submission Failed';
-const FAILED_TEXT = 'There was an error submitting your application. Please try again.';
 const kind = 'partner';
-const { path: formPath, field, table } = formPages[kind];
-const concurrency = numberArg('concurrency', 'FAULTS_C', 16);
-const killAt = numberArg('kill-at', 'FAULTS_KILL_AT', 40);
+const { path: formPath, field } = formPages[kind];
+const SUCCESS = formPages[kind].success;
+const { title: FAILED, message: FAILED_TEXT } = leadKinds[kind].outcome.failure;
+const concurrency = numberArg('concurrency', 16, 'FAULTS_C');
+const killAt = numberArg('kill-at', 40, 'FAULTS_KILL_AT');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const figures: Record<string, unknown>[] = [];
-const columns: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email', company: 'company', partnershipType: 'partnership_type', message: 'message' };
 
 /**
  * Submits continuously at `concurrency` until stop(); records what was sent and how each was answered:
  * success, failed ('Submission Failed' page), other (any other answer), cut (no answer).
  */
 function stream(form: Form, width: number, tag: string) {
-  const sent = new Map<string, Values>();
+  const sent: Sent = new Map();
   const answers = { success: new Set<string>(), failed: new Set<string>(), other: new Map<string, Answer>(), cut: new Set<string>() };
   let running = true;
   let n = 0;
   const workers = Array.from({ length: width }, async () => {
     while (running) {
       const values = validValues(kind, `${tag}-${++n}`);
-      sent.set(values.email, values);
+      sent.set(values.email, { kind, values });
       try {
         // Alternately as a browser without JavaScript (page post) and with it (the JSON endpoint, which
         // answers a failure with HTTP 503: the page post gets the form page back, HTTP 200).
@@ -75,33 +72,16 @@ function stream(form: Form, width: number, tag: string) {
   };
 }
 
-/** Rows of this run (email like lead-<tag>-%) compared with what was sent. */
-async function readBack(query: Query, tag: string, sent: Map<string, Values>) {
-  const rows = await query<StoredLead>(`select * from ${table} where email like $1`, [`lead-${tag}-%`]);
-  const bad: string[] = [];
-  for (const row of rows) {
-    const values = sent.get(row.email);
-    if (!values) {
-      bad.push(`${row.email}: not sent`);
-      continue;
-    }
-    for (const [f, col] of Object.entries(columns)) if (row[col] !== values[f]) bad.push(`${row.email}: ${col} ${JSON.stringify(row[col])}`);
-    if (!row.created_at) bad.push(`${row.email}: created_at missing`);
-  }
-  // The exactly-once token is written in the lead's transaction (submission_tokens): one per lead.
-  const tokens = await query<{ id: string; n: number }>(`select lead_id::text as id, count(*)::int as n from submission_tokens where lead_id = any($1::uuid[]) group by lead_id`, [rows.map((r) => r.id)]);
-  const perLead = new Map(tokens.map((t) => [t.id, t.n]));
-  for (const row of rows) if (perLead.get(row.id) !== 1) bad.push(`${row.email}: ${perLead.get(row.id) ?? 0} submission tokens`);
-  return { stored: new Set(rows.map((r) => r.email)), count: rows.length, bad };
+/** Rows of this run compared with what was sent. */
+async function readBack(query: Query, tag: string, sent: Sent): Promise<ReadBack> {
+  const { stored, rows, problems } = await readBackLeads(query, tag, sent, [kind]);
+  return { stored, count: rows.length, bad: problems };
 }
-
-/** `Query` over a pg pool. */
-const poolQuery = (pool: pg.Pool): Query => (async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows) as Query;
 
 async function killDuringLoad(
   label: string,
   env: Record<string, string>,
-  query: { readBack: (tag: string, sent: Map<string, Values>) => Promise<ReadBack> },
+  query: { readBack: (tag: string, sent: Sent) => Promise<ReadBack> },
   check: Check,
 ) {
   const tag = `kill${label.replace(/\W+/g, '')}${Date.now().toString(36)}`;
@@ -125,7 +105,7 @@ async function killDuringLoad(
     check(`${label}: the restart logs no error`, !/error|failed|corrupt|panic/i.test(log.replace(/^.*ready on.*$/m, '')), log.trim().split('\n').slice(-3).join(' | '));
     const after = await loadForm(again.url, formPath, field);
     const one = validValues(kind, `${tag}-after`);
-    sent.set(one.email, one);
+    sent.set(one.email, { kind, values: one });
     const r = await submitForm(after, one);
     const ok = r.status === 200 && r.html.includes(SUCCESS);
     if (ok) answers.success.add(one.email);
@@ -164,7 +144,7 @@ async function databaseOutage(cluster: TempCluster, url: string, check: Check) {
     await sleep(3000);
     // While the database is down: a visitor's submission, and the pages.
     const during = validValues(kind, `${tag}-during`);
-    load.sent.set(during.email, during);
+    load.sent.set(during.email, { kind, values: during });
     const failed: Answer = await submitForm(form, during);
     const pages = await Promise.all(['/', '/partners', '/pricing', '/no-such-page'].map((p) => fetch(new URL(p, server.url)).then((r) => r.status)));
     await sleep(1000);
@@ -175,7 +155,7 @@ async function databaseOutage(cluster: TempCluster, url: string, check: Check) {
     let last: Values;
     for (let i = 0; i < 60 && recoveredIn === null; i++) {
       last = validValues(kind, `${tag}-back${i}`);
-      load.sent.set(last.email, last);
+      load.sent.set(last.email, { kind, values: last });
       const r: Answer = await submitForm(form, last);
       if (r.status === 200 && r.html.includes(SUCCESS)) {
         load.answers.success.add(last.email);
@@ -230,14 +210,12 @@ await runSuite('test:faults', async (checks) => {
   {
     const dataDir = tempDir('faults');
     const query = {
-      readBack: async (tag: string, sent: Map<string, Values>) => {
-        const handle = await openDatabase({ databaseUrl: '', dataDir });
-        const release = onCleanup('embedded database', () => handle.close());
+      readBack: async (tag: string, sent: Sent) => {
+        const db = await openEmbedded(dataDir);
         try {
-          return await readBack((async (sql: string, params?: unknown[]) => (await queryable(handle).query(sql, params)).rows) as Query, tag, sent);
+          return await readBack(db.query, tag, sent);
         } finally {
-          await handle.close();
-          release();
+          await db.close();
         }
       },
     };
@@ -246,11 +224,7 @@ await runSuite('test:faults', async (checks) => {
 
   // 1b + 2. A throwaway PostgreSQL cluster that this suite may stop and start.
   const cluster = await createTempCluster();
-  const admin = new pg.Client(cluster.url);
-  await admin.connect();
-  await admin.query('create database faults');
-  await admin.end();
-  const url = cluster.url.replace(/\/postgres$/, '/faults');
+  const { url } = await createTempDatabase('faults', cluster.url);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   const endPool = onCleanup('pool', () => pool.end());

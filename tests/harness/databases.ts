@@ -1,14 +1,96 @@
-// A throwaway PostgreSQL cluster on its own port (default 55432, TEMP_PG_PORT), for suites that stop
-// and start the database (test:faults) without touching the machine's shared server. Needs the
-// PostgreSQL server binaries (Debian: apt-get install -y postgresql); run as root, the cluster runs as
-// the `postgres` user. Destroyed at clean-up (bench-env.ts); a cluster left by a run that was killed
-// with SIGKILL is stopped and removed by the next run.
+// The suites' databases. Temporary PostgreSQL, removed at clean-up (cleanup.ts); what a run killed with
+// SIGKILL left behind is removed by the next run, since every name carries the pid of its maker:
+// - createTempDatabase: a fresh database on a server that stays up (DATABASE_URL's), named
+//   `${BENCH_DB_PREFIX:-postcraft_}${prefix}_${pid}_${time}`.
+// - createTempCluster: a cluster of its own on its own port (default 55432, TEMP_PG_PORT), for suites
+//   that stop and start the database (test:faults) without touching the machine's shared server. Needs
+//   the PostgreSQL server binaries (Debian: apt-get install -y postgresql); run as root, the cluster
+//   runs as the `postgres` user.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { onCleanup } from './bench-env';
+import pg from 'pg';
+import { openDatabase, queryable } from '../../src/lib/db/connection';
+import { onCleanup, processAlive } from './cleanup';
+
+/** A query on a suite's database: its rows. */
+export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+/** `Query` over a pg pool. */
+export const poolQuery = (pool: pg.Pool): Query => (async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows) as Query;
+
+/**
+ * The embedded database of a server's DATA_DIR, opened to read it back (only once its server has
+ * stopped: it allows one process at a time); closed by `close` or at clean-up.
+ */
+export async function openEmbedded(dataDir: string): Promise<{ query: Query; close: () => Promise<void> }> {
+  const handle = await openDatabase({ databaseUrl: '', dataDir });
+  const release = onCleanup('embedded database', () => handle.close());
+  return {
+    query: (async (sql: string, params?: unknown[]) => (await queryable(handle).query(sql, params)).rows) as Query,
+    close: async () => {
+      await handle.close();
+      release();
+    },
+  };
+}
+
+// ---- a database on a running server ----------------------------------------------------------------
+
+const namePrefix = () => (process.env.BENCH_DB_PREFIX || 'postcraft_').replace(/[^a-z0-9_]/gi, '').toLowerCase();
+
+async function withAdmin<T>(serverUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+  admin.on('error', () => {});
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+/** The maintenance database of the server of `url` (`postgres`), where databases are created from. */
+export function serverUrlOf(url: string): string {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.href;
+}
+
+export type TempDatabase = { name: string; url: string; drop: () => Promise<void> };
+
+/** The PostgreSQL server the suites make their databases on: DATABASE_URL's, else the local one. */
+export const sharedServerUrl = (): string => process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function createTempDatabase(prefix: string, url = sharedServerUrl()): Promise<TempDatabase> {
+  const serverUrl = serverUrlOf(url);
+  const base = `${namePrefix()}${prefix}_`;
+  const name = `${base}${process.pid}_${Date.now()}`;
+  await withAdmin(serverUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${base.replace(/_/g, '\\_')}%`]);
+    for (const { datname } of rows) {
+      const pid = Number(datname.slice(base.length).split('_')[0]);
+      if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
+    }
+    await admin.query(`create database "${name}"`);
+  });
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    await withAdmin(serverUrl, async (admin) => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+    });
+  };
+  onCleanup(`database ${name}`, drop);
+  return { name, url: dbUrl.href, drop };
+}
+
+// ---- a cluster of its own -------------------------------------------------------------------------
 
 function binDir(): string {
   const base = '/usr/lib/postgresql';
@@ -28,14 +110,6 @@ function runner(bin: string): Run {
       : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' });
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as { code?: string }).code === 'EPERM';
-  }
-}
 
 /** Stops and removes clusters of earlier runs whose process is gone. */
 function removeStale(run: Run): void {
@@ -48,7 +122,7 @@ function removeStale(run: Run): void {
     } catch {
       continue;
     }
-    if (alive(owner)) continue;
+    if (processAlive(owner)) continue;
     try {
       if (fs.existsSync(path.join(dir, 'data', 'postmaster.pid'))) run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
     } catch {

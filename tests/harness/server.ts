@@ -1,33 +1,32 @@
 // Starts the production server as `npm start` does (`node --import tsx server/main.ts`, which builds
-// first when the build is not of the current sources) on a free port, for benchmarks and suites;
-// resolves when it is ready. Plain JavaScript with JSDoc types: imported by the .ts suites and tests
-// and by the .mjs helpers alike.
-import { spawn } from 'node:child_process';
+// first when the build is not of the current sources) on a free port; resolves when it is ready.
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { onCleanup, tempDir } from './cleanup';
 
-export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The command line of `npm start`, run as one process (signals, SIGKILL included, reach the server itself). */
 export const serverCommand = [process.execPath, '--import', 'tsx', 'server/main.ts'];
 
-/**
- * @typedef {{
- *   url: string;
- *   child: import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>;
- *   dataDir: string;
- *   output: () => string;
- *   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
- * }} StartedServer
- */
+export type StartedServer = {
+  url: string;
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  dataDir: string;
+  /** Everything the server has printed so far. */
+  output: () => string;
+  /** Stops the server (SIGTERM unless told); resolves with its exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
 
-/**
- * @param {Record<string, string | undefined>} [env]
- * @param {{ quiet?: boolean; timeoutMs?: number }} [options]
- * @returns {Promise<StartedServer>}
- */
-export function startServer(env = {}, { quiet = true, timeoutMs = Number(process.env.SERVER_START_TIMEOUT_MS) || 120_000 } = {}) {
+export type ServerEnv = Record<string, string | undefined>;
+export type StartOptions = { quiet?: boolean; timeoutMs?: number };
+
+export function startServer(env: ServerEnv = {}, { quiet = true, timeoutMs = Number(process.env.SERVER_START_TIMEOUT_MS) || 120_000 }: StartOptions = {}): Promise<StartedServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-bench-'));
   const [command, ...args] = serverCommand;
   const child = spawn(command, args, {
@@ -36,14 +35,15 @@ export function startServer(env = {}, { quiet = true, timeoutMs = Number(process
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout.on('data', (d) => {
+  child.stdout.on('data', (d: Buffer) => {
     out += d;
     if (!quiet) process.stdout.write(d);
   });
-  child.stderr.on('data', (d) => {
+  child.stderr.on('data', (d: Buffer) => {
     out += d;
     if (!quiet) process.stderr.write(d);
   });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL'); // not left running when it is given up on
@@ -52,22 +52,40 @@ export function startServer(env = {}, { quiet = true, timeoutMs = Number(process
     child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
     child.stdout.on('data', () => {
       const m = out.match(/ready on (https?):\/\/[^:]+:(\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve({
-          url: `${m[1]}://127.0.0.1:${m[2]}`,
-          child,
-          dataDir,
-          output: () => out,
-          stop: (signal = 'SIGTERM') =>
-            new Promise((r) => {
-              if (child.exitCode !== null) return r(child.exitCode);
-              child.removeAllListeners('exit');
-              child.on('exit', (code) => r(code));
-              child.kill(signal);
-            }),
-        });
-      }
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({
+        url: `${m[1]}://127.0.0.1:${m[2]}`,
+        child,
+        dataDir,
+        output: () => out,
+        stop: (signal = 'SIGTERM') =>
+          new Promise((r) => {
+            // A process already gone (killed by a fault test) has nothing left to wait for.
+            if (exited()) return r(child.exitCode);
+            child.removeAllListeners('exit');
+            child.on('exit', (code) => r(code));
+            child.kill(signal);
+          }),
+      });
     });
   });
+}
+
+/**
+ * A server for a suite: killed at clean-up if it still runs, its DATA_DIR a temporary folder (removed at
+ * clean-up) unless given. A loaded machine can take minutes to start one (it reads and compresses every
+ * built file first), hence the long default wait.
+ */
+export async function launch(env: ServerEnv = {}, options: StartOptions = {}): Promise<StartedServer> {
+  const dataDir = env.DATA_DIR ?? tempDir('data');
+  const server = await startServer({ ...env, DATA_DIR: dataDir }, { timeoutMs: Number(process.env.SERVER_START_TIMEOUT_MS) || 300_000, ...options });
+  const stop = server.stop;
+  const unregister = onCleanup(`server pid ${server.child.pid}`, () => stop('SIGKILL'));
+  server.stop = async (signal?: NodeJS.Signals) => {
+    const code = await stop(signal);
+    unregister();
+    return code;
+  };
+  return server;
 }

@@ -1,18 +1,12 @@
-// Shared by the load, fault and hostile suites (bench:load, test:faults, test:hostile):
-// - the environment of the servers they start (every request comes from 127.0.0.1, so the per-IP
-//   submission limits are off, 0, except where a suite tests them);
-// - a clean-up registry: temporary folders, databases, clusters and server processes are registered
-//   as they are made and removed on success, on failure, on an exception and on Ctrl-C (SIGINT/SIGTERM);
-// - `runSuite`, which builds first when needed, runs the suite, prints its checks and exits non-zero
-//   when one failed.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// What the suites (bench:load, test:faults, test:hostile) and the benches share: the environment of the
+// servers they start, command-line numbers, PASS/FAIL checks, tables of figures, and `runSuite`, which
+// builds first when needed, runs the suite, cleans up and exits non-zero when a check failed.
 import { buildIfNeeded } from '../../server/build';
-import { startServer, type StartedServer } from './spawn-server.mjs';
+import { cleanUp } from './cleanup';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
+/** Every request of a suite comes from 127.0.0.1: the per-IP submission limits are off (0) unless a check is about them. */
 export const benchEnv = {
   LOG_LEVEL: 'error',
   LEADS_RATE_LIMIT_PER_FORM: '0',
@@ -27,89 +21,16 @@ export function limitEnvForTest(): { env: Record<string, string>; perFormLimit: 
   };
 }
 
-// ---- clean-up -------------------------------------------------------------------------------------
-
-const cleanups = new Map<number, { what: string; fn: () => unknown }>();
-let nextId = 0;
-let cleaning: Promise<void> | null = null;
-
-/** Registers `fn` to run at exit (last registered runs first); returns a function that unregisters it. */
-export function onCleanup(what: string, fn: () => unknown): () => boolean {
-  const id = ++nextId;
-  cleanups.set(id, { what, fn });
-  return () => cleanups.delete(id);
-}
-
-/** Runs every registered clean-up once, newest first; errors are reported, never thrown. */
-export function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    const entries = [...cleanups.entries()].reverse();
-    cleanups.clear();
-    for (const [, { what, fn }] of entries) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error(`clean-up of ${what} failed: ${(err as Error)?.message ?? err}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-let signalled = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (signalled) return;
-    signalled = true;
-    console.error(`\n${signal}: stopping and cleaning up...`);
-    const force = setTimeout(() => process.exit(130), 20_000);
-    force.unref();
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-/** A temporary folder, removed at clean-up. */
-export function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `postcraft-${prefix}-`));
-  onCleanup(`folder ${dir}`, () => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/**
- * Starts the server as `npm start` does (server/main.ts) with `env` on a free port; the process is killed at clean-up
- * if it is still running. DATA_DIR defaults to a fresh temporary folder (removed at clean-up).
- */
-export async function launch(
-  env: Record<string, string | undefined> = {},
-  options: { quiet?: boolean; timeoutMs?: number } = {},
-): Promise<StartedServer> {
-  const dataDir = env.DATA_DIR ?? tempDir('data');
-  // A loaded machine can take minutes to start a server (it reads and compresses every built file first).
-  const server = await startServer({ ...env, DATA_DIR: dataDir }, { timeoutMs: Number(process.env.SERVER_START_TIMEOUT_MS) || 300_000, ...options });
-  const { child } = server;
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
-  const stop = server.stop;
-  // spawn-server's stop() waits for an exit that has already happened when the process was killed.
-  const stopOnce = async (signal?: NodeJS.Signals): Promise<number | null> => (exited() ? child.exitCode : stop(signal));
-  const unregister = onCleanup(`server pid ${child.pid}`, () => stopOnce('SIGKILL'));
-  server.stop = async (signal?: NodeJS.Signals) => {
-    const code = await stopOnce(signal);
-    unregister();
-    return code;
-  };
-  return server;
-}
-
 // ---- arguments, checks and figures -------------------------------------------------------------------
 
-/** `--name value` from the command line, else the environment variable, else the fallback. */
-export function numberArg(name: string, envName: string, fallback: number): number {
+/** `--name value` from the command line, else the environment variable `envName` (when given), else the fallback. */
+export function numberArg(name: string, fallback: number, envName?: string): number {
   const i = process.argv.indexOf(`--${name}`);
-  const raw = i > 0 ? process.argv[i + 1] : process.env[envName];
+  const raw = i > 0 ? process.argv[i + 1] : envName ? process.env[envName] : undefined;
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) {
-    console.error(`--${name} (${envName}) must be a positive whole number, not "${raw}"`);
+    console.error(`--${name}${envName ? ` (${envName})` : ''} must be a positive whole number, not "${raw}"`);
     process.exit(2);
   }
   return n;

@@ -5,18 +5,22 @@
 // every form signed out / from another origin / from `Origin: null` (refused), every form field under
 // hostile values signed in (no 5xx, a clear answer), wrong content types and oversized bodies, the
 // sign-in form under hostile input, and the CSV export checked for formula injection.
-// Reports through `inspect` and `fail`; what it cannot test (no staff area in the build, no
-// scripts/staff-create.ts) is reported through `skip`, which the suite prints and counts.
+// What it cannot test (no staff area in the build) is reported through `skip`, which fails the suite.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseForms, submitForm } from './forms.mjs';
-import { root } from './spawn-server.mjs';
+import { parseCsv } from '../harness/csv';
+import { formAt, parseForms, submitForm, type Control, type Form } from '../harness/forms';
+import { root } from '../harness/server';
+import { dropped, fail, inspectAnswer as inspect, note, skip, type Answer } from './answers';
 
-/** Creates an admin with scripts/staff-create.ts (`npm run staff:create`) on the database at `url`. */
-export function createAdmin(url, email, password) {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', email, '--name', 'Hostile Admin', '--role', 'admin'], {
+type Page = Answer & { status: number; location: string | null; type: string; setCookie: string[] };
+type Session = Answer & { cookie: string };
+
+/** Creates an admin with `npm run staff:create` (server/create-staff.ts) on the database at `url`. */
+export function createAdmin(url: string, email: string, password: string): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/create-staff.ts', '--email', email, '--name', 'Hostile Admin', '--role', 'admin'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, STAFF_PASSWORD: password },
     stdio: 'pipe',
@@ -24,10 +28,10 @@ export function createAdmin(url, email, password) {
 }
 
 /** The staff routes of the site (its files under src/pages/staff), e.g. /staff/leads/[type]/[id]. */
-export function staffRoutes() {
+export function staffRoutes(): string[] {
   const dir = path.join(root, 'src', 'pages', 'staff');
-  const routes = [];
-  const walk = (d) => {
+  const routes: string[] = [];
+  const walk = (d: string) => {
     for (const item of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, item.name);
       if (item.isDirectory()) walk(full);
@@ -45,31 +49,30 @@ export function staffRoutes() {
   return routes.sort();
 }
 
-const cookieHeader = (setCookies) =>
+const cookieHeader = (setCookies: string[]) =>
   setCookies
     .map((c) => c.split(';')[0])
     .filter((c) => !/=$/.test(c) && !/max-age=0/i.test(c))
     .join('; ');
 
-async function get(base, p, cookie, extra = {}) {
-  const res = await fetch(new URL(p, base), { headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}), ...extra }, redirect: 'manual' });
-  return { status: res.status, html: await res.text(), location: res.headers.get('location'), type: res.headers.get('content-type') ?? '', setCookie: res.headers.getSetCookie?.() ?? [] };
+async function get(base: string, p: string, cookie?: string): Promise<Page> {
+  const res = await fetch(new URL(p, base), { headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) }, redirect: 'manual' });
+  return { status: res.status, html: await res.text(), location: res.headers.get('location'), type: res.headers.get('content-type') ?? '', setCookie: res.headers.getSetCookie() };
 }
 
-const refusedSignedOut = (r) => (r.status >= 300 && r.status < 400 && /\/staff\/sign-in/.test(r.location ?? '')) || [401, 403, 404].includes(r.status);
+const isNumber = (s: Answer['status']): s is number => typeof s === 'number';
+const refusedSignedOut = ({ status, location }: Answer) => isNumber(status) && ((status >= 300 && status < 400 && /\/staff\/sign-in/.test(location ?? '')) || [401, 403, 404].includes(status));
 
 /** Answers of the sign-in form that show it refused: an error text, aria-invalid, a 4xx. */
-const signInRefused = (r) => r.status >= 400 || /aria-invalid="true"|role="alert"/.test(r.html);
+const signInRefused = (r: Answer) => (isNumber(r.status) && r.status >= 400) || /aria-invalid="true"|role="alert"/.test(r.html);
 
-async function signInForm(base) {
+async function signInForm(base: string): Promise<Form | null> {
   const page = await get(base, '/staff/sign-in');
   const form = parseForms(page.html).find((f) => f.fields.some((c) => c.name === 'password'));
-  if (!form) return null;
-  form.url = new URL(form.attrs.action || '/staff/sign-in', new URL('/staff/sign-in', base)).href;
-  return form;
+  return form ? formAt(form, base, '/staff/sign-in') : null;
 }
 
-async function signIn(base, email, password, headers = {}) {
+async function signIn(base: string, email: string, password: string, headers: Record<string, string> = {}): Promise<Session> {
   const form = await signInForm(base);
   if (!form) throw new Error('no sign-in form (a password field) on /staff/sign-in');
   const emailField = form.fields.find((c) => c.type === 'email' || /email/i.test(c.name))?.name ?? 'email';
@@ -85,12 +88,12 @@ async function signIn(base, email, password, headers = {}) {
     headers: { Accept: 'text/html', Origin: new URL(base).origin, ...headers },
     redirect: 'manual',
   });
-  return { status: res.status, html: await res.text(), location: res.headers.get('location'), cookie: cookieHeader(res.headers.getSetCookie?.() ?? []), form, emailField };
+  return { status: res.status, html: await res.text(), location: res.headers.get('location'), cookie: cookieHeader(res.headers.getSetCookie()) };
 }
 
 /** Payloads for one field of a staff form. */
-function payloadsFor(field) {
-  const list = [
+function payloadsFor(field: Control): [string, string][] {
+  const list: [string, string][] = [
     ['NUL', 'a\u0000b'],
     ['control characters', 'a\u0007\u001b\u007fb'],
     ['CRLF', 'x\r\nSet-Cookie: evil=1'],
@@ -107,11 +110,11 @@ function payloadsFor(field) {
 }
 
 /** One concrete path per route pattern and per value: real ids found in links, then hostile ones. */
-function instantiate(route, found) {
+function instantiate(route: string, found: string[]): string[] {
   const params = [...route.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]);
   if (!params.length) return [route];
   const hostile = [randomUUID(), 'not-a-uuid', '..%2F..%2Fetc%2Fpasswd', '%00', "x'%20or%201=1--", 'a'.repeat(3000)];
-  const out = new Set();
+  const out = new Set<string>();
   const real = found.filter((p) => new RegExp(`^${route.replace(/\[[^\]]+\]/g, '[^/?#]+')}$`).test(p));
   for (const p of real.slice(0, 2)) out.add(p);
   // Each segment hostile in turn, the others real when known (else hostile too).
@@ -124,40 +127,8 @@ function instantiate(route, found) {
   return [...out];
 }
 
-/** Parses CSV (RFC 4180) into records of cells. */
-function parseCsv(text) {
-  const records = [];
-  let rec = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      rec.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      rec.push(cell);
-      records.push(rec);
-      rec = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell || rec.length) records.push([...rec, cell]);
-  return records;
-}
-
-/**
- * @param {{ base: string; dbUrl: string; inspect: Function; fail: Function; skip: (what: string) => void; note: (s: string) => void }} t
- */
-export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
+/** The staff battery against the server at `base`, whose database is at `dbUrl` (an admin is made there). */
+export async function staffBattery(base: string, dbUrl: string): Promise<void> {
   const routes = staffRoutes();
   if (!routes.length) {
     skip('staff area: the build has no /staff routes, so no staff endpoint could be tested');
@@ -181,21 +152,18 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
     if (!refusedSignedOut(r) && !(r.status >= 400 && r.status < 500)) fail(`signed out POST ${route}`, `HTTP ${r.status} instead of a refusal`);
   }
 
-  if (!fs.existsSync(path.join(root, 'scripts', 'staff-create.ts'))) {
-    skip('staff area: scripts/staff-create.ts is missing, so no admin could be created: signed-in routes, staff forms and the export were not tested');
-    return;
-  }
   const email = `hostile-admin-${process.pid}@example.com`;
   const password = `correct horse ${randomUUID()}`;
   try {
     createAdmin(dbUrl, email, password);
   } catch (err) {
-    fail('staff:create', `could not create an admin: ${String(err.stderr ?? err.message).trim().slice(0, 300)}`);
+    const { stderr, message } = err as Error & { stderr?: Buffer };
+    fail('staff:create', `could not create an admin: ${String(stderr ?? message).trim().slice(0, 300)}`);
     return;
   }
 
   // 2. The sign-in form under hostile input: clear refusals, never a 5xx, never a session.
-  const signInCases = [
+  const signInCases: [string, string, string][] = [
     ['NUL in the email', 'a\u0000@example.com', 'x'.repeat(12)],
     ['CRLF in the email', 'a@example.com\r\nBcc: x@example.com', 'x'.repeat(12)],
     ['SQL in the email', "' or 1=1 --", 'x'.repeat(12)],
@@ -207,7 +175,7 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
     ['a wrong password', email, 'not the password at all'],
   ];
   for (const [what, e, p] of signInCases) {
-    const r = await signIn(base, e, p).catch((err) => ({ status: err.cause?.code ?? 'reset', html: '', cookie: '' }));
+    const r: Session = await signIn(base, e, p).catch((err) => ({ ...dropped(err), cookie: '' }));
     inspect(`sign-in with ${what}`, r, { mustRefuse: true, refused: signInRefused });
     if (r.cookie) fail(`sign-in with ${what}`, 'a session cookie was issued');
   }
@@ -231,12 +199,12 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
   };
 
   // Crawl the staff pages from /staff: links (to find real ids) and POST forms.
-  const seen = new Set();
+  const seen = new Set<string>();
   const queue = ['/staff', ...routes.filter((r) => !r.includes('['))];
-  const found = [];
-  const forms = new Map();
+  const found: string[] = [];
+  const forms = new Map<string, { page: string; form: Form }>();
   while (queue.length && seen.size < 60) {
-    const p = queue.shift();
+    const p = queue.shift()!;
     if (seen.has(p) || /sign-out|export/.test(p)) continue;
     seen.add(p);
     const r = await get(base, p, session.cookie);
@@ -248,9 +216,9 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
       found.push(pathOnly);
       if (!seen.has(pathOnly) && !queue.includes(pathOnly)) queue.push(pathOnly);
     }
-    for (const form of parseForms(r.html)) {
-      if ((form.attrs.method ?? 'get').toLowerCase() !== 'post') continue;
-      form.url = new URL(form.attrs.action || p, new URL(p, base)).href;
+    for (const parsed of parseForms(r.html)) {
+      if ((parsed.attrs.method ?? 'get').toLowerCase() !== 'post') continue;
+      const form = formAt(parsed, base, p);
       const actionId = form.hidden.find(([n]) => n === '_action')?.[1] ?? form.attrs.action ?? '';
       const key = `${p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')} ${actionId} ${form.fields.map((c) => c.name).join(',')}`;
       if (!forms.has(key)) forms.set(key, { page: p, form });
@@ -296,13 +264,13 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
       if (['submit', 'button'].includes(field.type)) continue;
       for (const [what, value] of payloadsFor(field)) {
         await ensureSession();
-        const r = await submitForm(form, { ...baseline, [field.name]: value }, { freshToken: false, headers: { Cookie: session.cookie } }).catch((err) => ({ status: err.cause?.code ?? 'reset', html: '' }));
+        const r: Answer = await submitForm(form, { ...baseline, [field.name]: value }, { freshToken: false, headers: { Cookie: session.cookie } }).catch(dropped);
         inspect(`${name}: ${field.name} = ${what}`, r);
       }
     }
     await ensureSession();
     inspect(`${name} without its hidden fields`, await submitForm({ ...form, hidden: [] }, baseline, { freshToken: false, headers: { Cookie: session.cookie } }));
-    for (const [type, body] of [
+    for (const [type, body] of <[string, string][]>[
       ['application/json', JSON.stringify(baseline)],
       ['text/plain', 'a=b'],
       ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
@@ -310,7 +278,7 @@ export async function staffBattery({ base, dbUrl, inspect, fail, skip, note }) {
       const res = await fetch(form.url, { method: 'POST', headers: { 'Content-Type': type, Cookie: session.cookie, Origin: new URL(base).origin, Accept: 'text/html' }, body, redirect: 'manual' });
       inspect(`${name} posted as ${type}`, { status: res.status, html: await res.text(), location: res.headers.get('location') });
     }
-    const big = await submitForm(form, { ...baseline, [form.fields[0]?.name ?? 'x']: 'y'.repeat(2 * 1024 * 1024) }, { freshToken: false, headers: { Cookie: session.cookie } }).catch((err) => ({ status: err.cause?.code ?? 'reset', html: '' }));
+    const big: Answer = await submitForm(form, { ...baseline, [form.fields[0]?.name ?? 'x']: 'y'.repeat(2 * 1024 * 1024) }, { freshToken: false, headers: { Cookie: session.cookie } }).catch(dropped);
     inspect(`${name} with a 2 MB body`, big, { mustRefuse: true });
   }
 

@@ -19,7 +19,7 @@ function schemaSuite(kind: string, open: () => Promise<{ handle: Handle; cleanup
       await ctx?.cleanup();
     });
 
-    it('has the spec columns, a uuid key and a created_at set by the database', async (t) => {
+    it('has the fixed columns, a uuid key and a created_at set by the database', async (t) => {
       if (!ctx) return t.skip();
       for (const [table, cols] of Object.entries(expectedColumns)) {
         const rows = await query<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null }>(
@@ -38,7 +38,7 @@ function schemaSuite(kind: string, open: () => Promise<{ handle: Handle; cleanup
       }
     });
 
-    it('stores the spec enumeration values and refuses any other', async (t) => {
+    it('stores the fixed enumeration values and refuses any other', async (t) => {
       if (!ctx) return t.skip();
       const h = ctx.handle;
       for (const type of ['technology', 'reseller', 'referral', 'strategic']) {

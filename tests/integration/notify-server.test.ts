@@ -3,8 +3,9 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formPages, loadForm, submitForm, validValues } from '../../scripts/lib/forms.mjs';
-import { startServer } from '../../scripts/lib/spawn-server.mjs';
+import { loadForm, submitForm } from '../harness/forms';
+import { formPages, validValues } from '../harness/leads';
+import { startServer } from '../harness/server';
 import { createTempPostgres, tempDir } from '../helpers/databases';
 import { decodeBody, decodeHeader, startReceiver, startSmtp, waitFor } from '../helpers/notify';
 

@@ -45,7 +45,7 @@ async function postgresTarget(): Promise<Target | undefined> {
 }
 
 function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
     cwd: root,
     env: { ...process.env, NOTIFY_POLL_MS: '100', LOG_LEVEL: 'info', SMTP_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

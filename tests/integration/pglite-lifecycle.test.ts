@@ -25,7 +25,7 @@ describe('embedded database lifecycle', () => {
     const dataDir = tempDir();
     const { handle } = await openTempPglite(dataDir);
     try {
-      const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/db-migrate.ts'], {
+      const child = spawnSync(process.execPath, ['--import', 'tsx', 'server/migrate.ts'], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
         encoding: 'utf8',

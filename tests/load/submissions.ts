@@ -1,37 +1,33 @@
 // `npm run bench:load [-- --n 10000 --c 100 --targets pglite,pg,pg2]`: N distinct submissions at
 // concurrency C through the posts browsers make, half as a browser without JavaScript (the form's
-// POST to its page) and half as one with it (the JSON endpoint /api/leads/<form>), the four lead forms
-// in turn (partner, affiliate, agency, contact), against
+// POST to its page) and half as one with it (the JSON endpoint /api/leads/<form>), the five lead forms
+// in turn (partner, affiliate, agency, contact, trial), against
 //   pglite: one server on the embedded database,
 //   pg:     one server on PostgreSQL (a fresh database on DATABASE_URL's server, else the local one),
 //   pg2:    two servers on one PostgreSQL database, requests alternating between them.
-// Checks: every submission answered with its success message, exactly N rows, and every row exactly
-// what was sent (no half-written or mixed-up row, every column valid under the schema's rules); with
-// two servers, that the per-IP rate limit is one budget (a client over the limit on instance A is also
-// refused on B). Notifications are on (a webhook to a receiver in this process, delivered by the loop
-// of every server): each lead gets exactly one outbox row, and every row is delivered exactly once
-// although both instances work the shared outbox.
+// Checks: every submission answered with its success message, exactly N rows, every row exactly what
+// was sent (no half-written or mixed-up row) with one exactly-once token; with two servers, that the
+// per-IP rate limit is one budget (a client over the limit on instance A is also refused on B).
+// Notifications are on (a webhook to a receiver in this process, delivered by the loop of every
+// server): each lead gets exactly one outbox row, and every row is delivered exactly once although
+// both instances work the shared outbox.
 // Prints a table of figures (submissions/s, p50/p95/p99, success answers vs rows); exits non-zero when
 // a check fails. N, C and the targets also come from BENCH_LOAD_N, BENCH_LOAD_C, BENCH_LOAD_TARGETS.
 import http from 'node:http';
-import pg from 'pg';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, queryable } from '../src/lib/db/connection';
-import { benchEnv, launch, limitEnvForTest, numberArg, onCleanup, percentile, printTable, runSuite, tempDir, type Checks } from './lib/bench-env';
-import { formPages, loadForm, submitForm, submitFormJs, validValues } from './lib/forms.mjs';
-import { createTempDatabase } from './lib/temp-database';
+import pg from 'pg';
+import { onCleanup, tempDir } from '../harness/cleanup';
+import { createTempDatabase, openEmbedded, poolQuery, type Query } from '../harness/databases';
+import { loadForm, submitForm, submitFormJs, type Form } from '../harness/forms';
+import { bulkKinds as kinds, formPages, readBackLeads, validValues, type BulkKind as Kind, type Sent } from '../harness/leads';
+import { launch } from '../harness/server';
+import { benchEnv, limitEnvForTest, numberArg, percentile, printTable, runSuite, type Checks } from '../harness/suite';
 
-type Kind = 'partner' | 'affiliate' | 'agency' | 'contact';
 type Check = Checks['check'];
-type Form = Awaited<ReturnType<typeof loadForm>>;
 type Answer = { status: number | string; html: string; ms: number };
-/** A query on the run's database: its rows. */
-type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
-/** A lead row as read back: every column, by its name. */
-type StoredLead = { id: string; email: string; created_at: Date; [column: string]: unknown };
 type Run = {
   tag: string;
-  sent: Map<string, { kind: Kind; values: Record<string, string> }>;
+  sent: Sent;
   succeeded: Set<string>;
   lat: number[];
   byPath: { page: number[]; json: number[] };
@@ -41,8 +37,8 @@ type Run = {
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 type LeadId = { kind: Kind; id: string };
 
-const N = numberArg('n', 'BENCH_LOAD_N', 10_000);
-const C = numberArg('c', 'BENCH_LOAD_C', 100);
+const N = numberArg('n', 10_000, 'BENCH_LOAD_N');
+const C = numberArg('c', 100, 'BENCH_LOAD_C');
 const targetsArg = (() => {
   const i = process.argv.indexOf('--targets');
   return (i > 0 ? process.argv[i + 1] : process.env.BENCH_LOAD_TARGETS) || 'pglite,pg,pg2';
@@ -55,16 +51,6 @@ for (const t of targets) {
   }
 }
 
-const kinds: Kind[] = ['partner', 'affiliate', 'agency', 'contact'];
-/** The success title of each form (lib/leads/form-state.ts, spec §8). */
-const successTitle: Record<Kind, string> = {
-  partner: 'Application Submitted!',
-  affiliate: 'Application Submitted Successfully!',
-  agency: 'Enquiry Submitted Successfully!',
-  contact: 'Message Sent!',
-};
-const leadType: Record<Kind, string> = { partner: 'partner', affiliate: 'affiliate', agency: 'agency', contact: 'contact' };
-const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const figures: Record<string, unknown>[] = [];
 
 /**
@@ -98,7 +84,7 @@ async function load(label: string, urls: string[]): Promise<Run> {
           lat.push(r.ms);
           byPath[send === submitFormJs ? 'json' : 'page'].push(r.ms);
         }
-        if (r.status === 200 && r.html.includes(successTitle[kind])) succeeded.add(values.email);
+        if (r.status === 200 && r.html.includes(formPages[kind].success)) succeeded.add(values.email);
         else {
           const key = r.html.includes('Submission Failed') ? `${r.status} Submission Failed` : r.status === 200 ? '200 without success' : String(r.status);
           other[key] = (other[key] ?? 0) + 1;
@@ -110,41 +96,6 @@ async function load(label: string, urls: string[]): Promise<Run> {
   lat.sort((a, b) => a - b);
   for (const l of Object.values(byPath)) l.sort((a, b) => a - b);
   return { tag, sent, succeeded, lat, byPath, other, secs };
-}
-
-/**
- * Reads back every row of the run (email like lead-<tag>-%) and compares it with what was sent: the
- * exact values in every column, a submission token, a created_at in the run's time window.
- */
-async function verifyRows(query: Query, run: Run) {
-  const rows: { kind: Kind; row: StoredLead }[] = [];
-  const problems: string[] = [];
-  for (const kind of kinds) {
-    const { table } = formPages[kind];
-    const got = await query<StoredLead>(`select * from ${table} where email like $1`, [`lead-${run.tag}-%`]);
-    for (const row of got) rows.push({ kind, row });
-  }
-  const seen = new Set<string>();
-  for (const { kind, row } of rows) {
-    const expected = run.sent.get(row.email);
-    if (!expected || expected.kind !== kind) {
-      problems.push(`${row.email}: a row nobody sent (in ${formPages[kind].table})`);
-      continue;
-    }
-    if (seen.has(row.email)) problems.push(`${row.email}: stored twice`);
-    seen.add(row.email);
-    for (const [field, value] of Object.entries(expected.values)) {
-      if (row[snake(field)] !== value) problems.push(`${row.email}: ${snake(field)} is ${JSON.stringify(row[snake(field)])}, sent ${JSON.stringify(value)}`);
-    }
-    if (!row.id || !/^[0-9a-f-]{36}$/.test(row.id)) problems.push(`${row.email}: bad id ${row.id}`);
-    if (!(row.created_at instanceof Date) || Number.isNaN(row.created_at.getTime())) problems.push(`${row.email}: bad created_at`);
-  }
-  // Exactly-once tokens live in their own table, written in the lead's transaction: one per lead.
-  const ids: LeadId[] = rows.map(({ kind, row }) => ({ kind, id: row.id }));
-  const tokens = await query<{ id: string; n: number }>(`select lead_id::text as id, count(*)::int as n from submission_tokens where lead_id = any($1::uuid[]) group by lead_id`, [ids.map((r) => r.id)]);
-  const tokenCount = new Map(tokens.map((t) => [t.id, t.n]));
-  for (const { id } of ids) if (tokenCount.get(id) !== 1) problems.push(`lead ${id}: ${tokenCount.get(id) ?? 0} submission tokens`);
-  return { rows, problems, ids };
 }
 
 /**
@@ -193,7 +144,7 @@ async function verifyOutbox(query: Query, ids: LeadId[], receiver: Receiver, che
   const rows = await query<{ id: string; lead_type: string; lead_id: string; channel: string; status: string; attempts: number }>(`select id::text as id, lead_type, lead_id::text as lead_id, channel, status, attempts from notification_outbox where lead_id = any($1::uuid[])`, [ids.map((r) => r.id)]);
   const byLead = new Map<string, number>();
   for (const r of rows) byLead.set(`${r.lead_type}:${r.lead_id}`, (byLead.get(`${r.lead_type}:${r.lead_id}`) ?? 0) + 1);
-  const wrong = ids.filter(({ kind, id }) => byLead.get(`${leadType[kind]}:${id}`) !== 1).length;
+  const wrong = ids.filter(({ kind, id }) => byLead.get(`${kind}:${id}`) !== 1).length;
   check(`${label}: each lead has exactly one outbox row`, wrong === 0 && rows.length === ids.length, `${rows.length} outbox rows for ${ids.length} leads${wrong ? `, ${wrong} leads wrong` : ''}`);
   // Delivery is at least once: a retry after a timeout may deliver again (same X-Delivery-Id, so the
   // receiver can tell). A second delivery without a second attempt would mean two loops sent one row.
@@ -210,7 +161,7 @@ async function verifyOutbox(query: Query, ids: LeadId[], receiver: Receiver, che
 }
 
 async function record(label: string, run: Run, query: Query, check: Check) {
-  const { rows, problems, ids } = await verifyRows(query, run);
+  const { rows, problems, ids } = await readBackLeads(query, run.tag, run.sent);
   const otherText = Object.entries(run.other)
     .map(([k, v]) => `${v}x ${k}`)
     .join(', ');
@@ -231,7 +182,8 @@ async function record(label: string, run: Run, query: Query, check: Check) {
     'bad rows': problems.length,
   });
   check(`${label}: every submission answered with its success message`, run.succeeded.size === N, `${run.succeeded.size}/${N}${otherText ? `; ${otherText}` : ''}`);
-  check(`${label}: exactly N rows, one per submission`, rows.length === N && new Set(rows.map((r) => r.row.email)).size === N, `${rows.length} rows`);
+  const perForm = kinds.map((k) => `${k} ${rows.filter((r) => r.kind === k).length}`).join(', ');
+  check(`${label}: exactly N rows, one per submission`, rows.length === N && new Set(rows.map((r) => r.row.email)).size === N, `${rows.length} rows: ${perForm}`);
   const stored = new Set(rows.map((r) => r.row.email));
   const missing = [...run.succeeded].filter((e) => !stored.has(e)).length;
   check(`${label}: every success answer has its row`, missing === 0, `${missing} missing`);
@@ -249,7 +201,7 @@ async function sharedLimit(dbUrl: string, check: Check) {
     const tag = `limit${Date.now().toString(36)}`;
     const onA: Answer[] = [];
     for (let i = 0; i < perFormLimit; i++) onA.push(await submitForm(fa, validValues('contact', `${tag}-a${i}`)));
-    const acceptedA = onA.filter((r) => r.status === 200 && r.html.includes(successTitle.contact)).length;
+    const acceptedA = onA.filter((r) => r.status === 200 && r.html.includes(formPages.contact.success)).length;
     const onB = await submitForm(fb, validValues('contact', `${tag}-b`));
     const againA = await submitForm(fa, validValues('contact', `${tag}-a-again`));
     check(`2 servers: ${perFormLimit} submissions within the limit accepted on A`, acceptedA === perFormLimit, `${acceptedA} accepted`);
@@ -311,25 +263,15 @@ await runSuite('bench:load', async (checks) => {
   if (targets.includes('pglite')) {
     const dataDir = tempDir('load');
     // The embedded database is one process's: it is read back once its server has stopped.
-    const open = async () => {
-      const handle = await openDatabase({ databaseUrl: '', dataDir });
-      const release = onCleanup('embedded database', () => handle.close());
-      return {
-        query: (async (sql: string, params?: unknown[]) => (await queryable(handle).query(sql, params)).rows) as Query,
-        close: async () => {
-          await handle.close();
-          release();
-        },
-      };
-    };
+    const open = () => openEmbedded(dataDir);
     await target('PGlite, 1 server', 1, { DATABASE_URL: '', DATA_DIR: dataDir }, open, receiver, check);
   }
 
   if (targets.includes('pg') || targets.includes('pg2')) {
-    const db = await createTempDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', 'load');
+    const db = await createTempDatabase('load');
     const pool = new pg.Pool({ connectionString: db.url, max: 2 });
     const endPool = onCleanup('pool', () => pool.end());
-    const open = async () => ({ query: (async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows) as Query, close: async () => {} });
+    const open = async () => ({ query: poolQuery(pool), close: async () => {} });
     try {
       if (targets.includes('pg')) await target('PostgreSQL, 1 server', 1, { DATABASE_URL: db.url }, open, receiver, check);
       if (targets.includes('pg2')) {

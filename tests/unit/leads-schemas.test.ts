@@ -46,7 +46,7 @@ describe('empty submissions: every required field has its message', () => {
     });
   });
 
-  it('partner (spec §5, exact messages)', () => {
+  it('partner (exact messages)', () => {
     expect(errorsOf('partner', empty('partner'))).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -56,7 +56,7 @@ describe('empty submissions: every required field has its message', () => {
       message: 'Please provide more details about your partnership idea',
     });
   });
-  it('affiliate (audience size required, decisions.md)', () => {
+  it('affiliate (audience size required)', () => {
     expect(errorsOf('affiliate', empty('affiliate'))).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -65,7 +65,7 @@ describe('empty submissions: every required field has its message', () => {
       audienceSize: 'Please select your audience size',
     });
   });
-  it('agency (monthly budget required, decisions.md)', () => {
+  it('agency (monthly budget required)', () => {
     expect(errorsOf('agency', empty('agency'))).toEqual({
       name: 'Name is required',
       email: 'Please enter a valid email',

@@ -31,7 +31,7 @@ describe('pricing derivations', () => {
     expect(priceFor(pro, 'yearly')).toEqual({ amount: 190, suffix: '/year' });
     expect(priceFor(business, 'yearly')).toEqual({ amount: 490, suffix: '/year' });
   });
-  it('matches spec §9 pricing page plans', () => {
+  it('has the pricing page plans', () => {
     expect(pricingPlans.map((p) => [p.name, p.monthlyPrice, p.yearlyPrice, p.badge, p.popular])).toEqual([
       ['Free', 0, 0, undefined, false],
       ['Pro', 19, 190, 'Most Popular', true],
@@ -47,7 +47,7 @@ describe('pricing derivations', () => {
       expect.arrayContaining(['Unlimited team members', 'API access', 'Priority support']),
     );
   });
-  it('states the §9 trial and guarantee constants from content/commercial.ts', () => {
+  it('states the trial and guarantee constants from content/commercial.ts', () => {
     const text = [...guarantees, ...pricingFaqs.map((f) => f.answer)].join(' ');
     expect(text).toContain(`${commercial.trialDays}-day free trial`);
     expect(text).toContain('no credit card');
@@ -60,7 +60,7 @@ describe('pricing derivations', () => {
 });
 
 describe('home content', () => {
-  it('has the §9 home plans', () => {
+  it('has the home plans', () => {
     expect(homePlans.map((p) => [p.name, p.price, p.period])).toEqual([
       ['Free Trial', 0, ''],
       ['Starter', 19, 'month'],
@@ -113,7 +113,7 @@ describe('templates content', () => {
 });
 
 describe('api content', () => {
-  it('uses the §3 field names in the samples', () => {
+  it('uses the fixed field names in the samples', () => {
     const [posts, analytics, campaigns] = apiSamples;
     expect(apiSamples.map((s) => s.label)).toEqual(['Posts', 'Analytics', 'Campaigns']);
     for (const f of ['content', 'platforms', 'schedule_time', 'media_urls', 'hashtags']) expect(posts.request).toContain(`"${f}"`);
@@ -128,7 +128,7 @@ describe('api content', () => {
     expect(campaigns.response).toMatchObject({ status: 'active' });
     expect(Object.keys(campaigns.response as object)).toEqual(['id', 'name', 'status', 'posts_count', 'created_at']);
   });
-  it('has the §9 API plans', () => {
+  it('has the API plans', () => {
     expect(apiPlans.map((p) => [p.name, p.price, formatLimit(p.monthlyRequests, 'month'), p.hourlyRequests])).toEqual([
       ['Starter', 29, '10,000 requests/month', 100],
       ['Professional', 99, '100,000 requests/month', 1000],

@@ -2,7 +2,7 @@ import { audienceSizes } from '@/lib/leads/options';
 import { LeadFormFrame, SelectField, SubmitButton, TextField } from './fields';
 import { useLeadForm, type LeadFormProps } from './use-lead-form';
 
-/** The affiliate application (spec §3, §5; audience size required per decisions.md). */
+/** The affiliate application. Audience size is labelled required, so the server requires it too (docs/leads.md). */
 export function AffiliateForm({ labelledBy = 'affiliate-form-title', page = '/affiliate', initialState }: Partial<LeadFormProps> & { labelledBy?: string } = {}) {
   const form = useLeadForm('affiliate', { id: 'affiliate-application', page, initialState });
   return (

@@ -2,7 +2,7 @@ import { monthlyBudgets } from '@/lib/leads/options';
 import { LeadFormFrame, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
 import { useLeadForm, type LeadFormProps } from './use-lead-form';
 
-/** The agency enquiry (spec §3, §5; monthly budget required per decisions.md). */
+/** The agency enquiry. Monthly budget is labelled required, so the server requires it too (docs/leads.md). */
 export function AgencyForm({ labelledBy = 'agency-form-title', page = '/agency', initialState }: Partial<LeadFormProps> & { labelledBy?: string } = {}) {
   const form = useLeadForm('agency', { id: 'agency-enquiry', page, initialState });
   return (

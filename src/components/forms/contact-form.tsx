@@ -1,7 +1,7 @@
 import { LeadFormFrame, SubmitButton, TextAreaField, TextField } from './fields';
 import { useLeadForm, type LeadFormProps } from './use-lead-form';
 
-/** The contact message form (decisions.md: stored in contact_messages, confirmed, then reset). */
+/** The contact message form: stored in contact_messages, confirmed, then reset (docs/leads.md). */
 export function ContactForm({ labelledBy = 'contact-form-title', page = '/contact', initialState }: Partial<LeadFormProps> & { labelledBy?: string } = {}) {
   const form = useLeadForm('contact', { id: 'contact-message', page, initialState });
   return (

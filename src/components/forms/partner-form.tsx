@@ -2,7 +2,7 @@ import { partnershipTypes } from '@/lib/leads/options';
 import { LeadFormFrame, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
 import { useLeadForm, type LeadFormProps } from './use-lead-form';
 
-/** 'Become a Partner' (spec §5): stored in partner_applications. */
+/** 'Become a Partner': stored in partner_applications; its field messages are kept exactly (docs/leads.md). */
 export function PartnerForm({ labelledBy = 'partner-form-title', page = '/partners', initialState }: Partial<LeadFormProps> & { labelledBy?: string } = {}) {
   const form = useLeadForm('partner', { id: 'partner-application', page, initialState });
   return (

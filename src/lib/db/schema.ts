@@ -45,8 +45,9 @@ export const {
 /**
  * Exactly once: the per-render token of every public form post that was accepted (a double click, a
  * reload of the POST or a replay carries the same token and stores nothing more). Written in the same
- * transaction as the lead, so the lead tables keep exactly the columns of the spec. `lead_id` is null
- * when the post stored nothing new (a newsletter address already subscribed). No personal data here.
+ * statement as the lead, so the lead tables keep exactly their fixed columns (docs/leads.md).
+ * `lead_id` is null when the post stored nothing new (a newsletter address already subscribed). No
+ * personal data here.
  */
 export const submissionTokens = pgTable(
   'submission_tokens',

@@ -1,5 +1,5 @@
 /**
- * The enumerations of the lead forms: stored values (spec §3) and the labels people see.
+ * The enumerations of the lead forms: stored values (fixed: docs/leads.md) and the labels people see.
  * Shared by the database schema (check constraints), the zod schemas and the forms.
  */
 export const partnershipTypes = [

@@ -1,6 +1,6 @@
 // The notification delivery loop: claims due outbox rows with a lease, builds each message from its
 // lead row, sends it, and records the outcome. Runs inside `npm start` (server/background.ts) and
-// alone as `npm run worker` (scripts/worker.ts).
+// alone as `npm run worker` (server/worker.ts).
 //
 // Safe with several loops on one database: the claim is one UPDATE whose sub-select takes the rows
 // `FOR UPDATE SKIP LOCKED` and sets a lease (locked_until) and a claim token, so two loops never hold

@@ -1,4 +1,4 @@
-/** What a staff form's server action answers (client-safe). */
+/** What a staff form's action answers (client-safe). */
 export type ActionResult = {
   status: 'idle' | 'success' | 'error';
   message?: string;

@@ -4,8 +4,8 @@ import { validateSession, type StaffUser } from './sessions';
 import { createThrottle, throttleConfig, type SignInThrottle } from './throttle';
 
 /**
- * The staff boundary. Every staff page, server action and route handler calls requireStaff() or
- * requireAdmin() itself: the layout is not a boundary (a server action can be posted to any URL).
+ * The staff boundary. Every staff page, action and endpoint calls requireStaff() or requireAdmin()
+ * itself: the layout is not a boundary (an action can be posted to any staff page; docs/security.md).
  */
 
 /** HTTPS as the request reached us (TLS socket, or X-Forwarded-Proto from a trusted proxy; the server decides). */

@@ -1,9 +1,10 @@
 import { headers } from './request';
 
 /**
- * Same-origin check for the staff route handlers that change state (sign-out). `npm start` already
- * answers a cross-origin POST with 403 (server/request-guards.mjs); this keeps `next dev` and any other
- * server honest too. The Origin header, when sent, must name this host, SITE_URL's or ALLOWED_ORIGINS'.
+ * Same-origin check for the staff endpoints that change state (sign-out). `npm start` already answers
+ * a cross-origin POST with 403 (server/request-guards.ts); this keeps `npm run dev` and any other
+ * server honest too (docs/security.md). The Origin header, when sent, must name this host, SITE_URL's
+ * or ALLOWED_ORIGINS'.
  */
 export function originAllowed(origin: string | null, host: string | null, env: Record<string, string | undefined> = process.env) {
   if (origin === null) return true; // no Origin: the SameSite=Lax cookie is not sent cross-site anyway

@@ -1,5 +1,5 @@
 import { ForbiddenSignal, NotFoundSignal, RedirectSignal } from './request';
-/** Plain-text answers of the staff route handlers (never an empty body). */
+/** Plain-text answers of the staff endpoints (never an empty body). */
 export function textResponse(status: number, text: string, headers: Record<string, string> = {}) {
   return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 }

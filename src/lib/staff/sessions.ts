@@ -6,7 +6,8 @@ import { staffSessions, staffUsers, type StaffRole } from '@/lib/db/staff-schema
 /**
  * Server-side staff sessions (OWASP Session Management): a 256-bit random token in the cookie, only its
  * SHA-256 in the database; idle timeout 12 h, absolute lifetime 7 days; a new token at every sign-in;
- * sign-out deletes the row. No Next imports here, so tests drive it with their own clock.
+ * sign-out deletes the row (docs/security.md). No framework imports here, so tests drive it with their
+ * own clock.
  */
 export const sessionPolicy = {
   idleMs: 12 * 60 * 60 * 1000,

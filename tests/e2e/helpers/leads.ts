@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '../fixtures';
 
 /**
  * Shared pieces of the lead-form journeys (tests/e2e/leads-*.spec.ts): the forms as a visitor sees
- * them (labels, the spec's exact messages), a browser context with or without JavaScript and its own
+ * them (labels, the exact messages of docs/leads.md), a browser context with or without JavaScript and its own
  * client address (the e2e server runs with TRUST_PROXY=1, so X-Forwarded-For gives each test its own
  * rate-limit bucket), and the database the e2e server writes to (DATABASE_URL, PostgreSQL).
  */

@@ -33,7 +33,7 @@ export type StaffAccount = { email: string; password: string; name: string; role
 export function createStaff(role: 'admin' | 'member', name = role === 'admin' ? 'Ada Admin' : 'Max Member'): StaffAccount {
   const tag = randomUUID().slice(0, 8);
   const account = { email: `staff-${role}-${tag}@e2e.example`, password: `correct horse ${tag} battery`, name: `${name} ${tag}`, role };
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff-create.ts', '--email', account.email, '--name', account.name, '--role', role], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/create-staff.ts', '--email', account.email, '--name', account.name, '--role', role], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl(), STAFF_PASSWORD: account.password },
     stdio: 'pipe',

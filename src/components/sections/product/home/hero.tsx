@@ -6,7 +6,7 @@ import { heroStats } from '@/content/home';
 import { commercial } from '@/content/commercial';
 import { HeroVisual } from './hero-visual';
 
-/** Home hero: the spec's headline, its sub-line, the two buttons and the row of three stats. */
+/** Home hero: the headline (content/routes.ts), its sub-line, the two buttons and the row of three stats. */
 export function HomeHero() {
   const route = getRoute('/');
   const [lead, accent] = splitHeadline(route.heading);

@@ -8,7 +8,7 @@ import { PreviewButton } from './template-preview';
 const likesFormat = new Intl.NumberFormat('en-US');
 
 /**
- * One template (a Server Component): image, title, category, likes, Pro badge. Preview and Use Template sit on
+ * One template (rendered inside the gallery island): image, title, category, likes, Pro badge. Preview and Use Template sit on
  * the image and are revealed on hover and on keyboard focus, and always shown on touch screens (no hover).
  */
 export function TemplateCard({ template: t, eager, priority = false }: { template: Template; eager: boolean; priority?: boolean }) {

@@ -1,0 +1,225 @@
+// The public half of test:hostile: every field of every public form under hostile values, posted as a
+// browser without JavaScript posts it (to its page) and as the page's script does (to its JSON
+// endpoint), then the stored rows checked against the forms' rules.
+import pg from 'pg';
+import { leadKinds, type FieldDef, type KindDef } from '../../src/lib/leads/kinds';
+import { encodeForm, endpointUrl, loadForm, submitForm, type Form, type ParsedForm } from '../harness/forms';
+import { checkCount, dropped, fail, inspectAnswer, tally, type Answer } from './answers';
+
+type Values = Record<string, string>;
+type PostOptions = { freshToken?: boolean; headers?: Record<string, string> };
+type FormSpec = {
+  kind: string;
+  path: string;
+  /** How the form is found on its page: a field only it has, or a function. */
+  pick: string | ((forms: ParsedForm[]) => ParsedForm | undefined);
+  /** Valid values of its choices (a select, radio buttons or a box to tick). */
+  enums: Record<string, string>;
+  /** Valid values of its text fields (the email is added). */
+  text: Record<string, string>;
+};
+
+const control = [
+  ['NUL', 'a\u0000b'],
+  ['BEL', 'a\u0007b'],
+  ['ESC', 'a\u001bb'],
+  ['DEL', 'a\u007fb'],
+  ['a C1 control', 'a\u0085b'],
+];
+/** A mail header smuggled in: refused in an address; in text stored as a line break, never a header of the notification. */
+export const crlf = 'x\r\nBcc: victim@example.com';
+const dangerousText = [
+  ['XSS', '<script>alert(1)</script>'],
+  ['an img onerror', '<img src=x onerror=alert(1)>'],
+  ['SQL', "'; drop table partner_applications; --"],
+  ['a formula', '=HYPERLINK("http://evil.example","x")'],
+  ['a DDE formula', "+cmd|' /C calc'!A0"],
+  ['a javascript: URL', 'javascript:alert(1)'],
+];
+
+const byId = (id: string) => (forms: ParsedForm[]) => forms.find((f) => f.attrs.id === id);
+
+/** Each public form: where it is, how to find it, valid values for its fields, its enumerations. */
+const formSpecs: FormSpec[] = [
+  { kind: 'partner', path: '/partners', pick: 'partnershipType', enums: { partnershipType: 'technology' }, text: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical', message: 'A partnership idea long enough.' } },
+  { kind: 'affiliate', path: '/affiliate', pick: 'audienceSize', enums: { audienceSize: '1,000 - 10,000' }, text: { firstName: 'Grace', lastName: 'Hopper', website: 'https://example.com' } },
+  { kind: 'agency', path: '/agency', pick: 'monthlyBudget', enums: { monthlyBudget: '1000-2500' }, text: { name: 'Alan Turing', businessName: 'Enigma', message: 'We manage forty brands.' } },
+  { kind: 'contact', path: '/contact', pick: 'subject', enums: {}, text: { name: 'Katherine', company: 'Orbit', subject: 'Plans', message: 'A question about plans.' } },
+  { kind: 'trial', path: '/signup', pick: 'plan', enums: { plan: 'pro', billing: 'monthly', terms: 'yes' }, text: { name: 'Margaret Hamilton', company: 'Apollo' } },
+  { kind: 'data request', path: '/gdpr', pick: 'details', enums: { type: 'export' }, text: { details: 'Please send my data.' } },
+  { kind: 'newsletter (blog)', path: '/blog', pick: byId('newsletter-blog'), enums: {}, text: {} },
+  { kind: 'newsletter (footer)', path: '/pricing', pick: byId('newsletter-footer'), enums: {}, text: {} },
+];
+const ignoredFields = new Set(['faxNumber', 'submissionToken']);
+
+let seq = 0;
+const email = () => `hostile-${process.pid}-${++seq}@example.com`;
+/** The addresses of posts that had to be refused: none may be stored. */
+const refusedEmails: string[] = [];
+
+/**
+ * The forms are attacked side by side (one client each), the requests of one form in turn: each as a
+ * browser without JavaScript posts it (to its page, `?form=<name>`) and as the page's JavaScript does
+ * (to its JSON endpoint, /api/leads/<name>; the same battery, the form's fields).
+ */
+export async function publicFormBattery(base: string): Promise<void> {
+  await Promise.all(formSpecs.flatMap((spec) => [oneForm(base, spec), oneForm(base, { ...spec, kind: `${spec.kind} (JSON endpoint)` }, true)]));
+}
+
+async function oneForm(base: string, spec: FormSpec, toEndpoint = false) {
+  const page = await loadForm(base, spec.path, spec.pick).catch(() => null);
+  if (!page) return fail(spec.kind, `form not found on ${spec.path}`);
+  // The endpoint gets the same fields (and hidden inputs, which it ignores) at its own address.
+  const form: Form = toEndpoint ? { ...page, url: endpointUrl(page) } : page;
+  // Every field the form really has must be covered by the battery.
+  const onPage = form.fields.map((c) => c.name).filter((n) => !ignoredFields.has(n));
+  const covered = new Set(['email', ...Object.keys(spec.text), ...Object.keys(spec.enums)]);
+  const uncovered = [...new Set(onPage)].filter((n) => !covered.has(n));
+  tally.total++;
+  if (uncovered.length) fail(spec.kind, `fields not covered by the battery: ${uncovered.join(', ')}`);
+  const valid = (): Values => ({ ...spec.text, ...spec.enums, email: email() });
+  const post = (values: Values, opts?: PostOptions): Promise<Answer> => submitForm(form, values, opts).catch(dropped);
+  const refusedPost = async (what: string, values: Values, opts?: PostOptions) => {
+    refusedEmails.push(values.email);
+    inspectAnswer(what, await post(values, opts), { mustRefuse: true });
+  };
+  const firstText = Object.keys(spec.text)[0] ?? 'email';
+
+  for (const name of [...Object.keys(spec.text), 'email']) {
+    // NUL and other control characters: refused in every field.
+    for (const [label, bad] of control) {
+      const values = valid();
+      values[name] = name === 'email' ? `a${bad}@example.com` : `${values[name]}${bad}`;
+      await refusedPost(`${spec.kind}.${name} with ${label}`, values);
+    }
+    // CR/LF: refused in the address (header injection); kept as a line break in text.
+    {
+      const values = valid();
+      values[name] = name === 'email' ? `a@example.com${crlf}` : `${values[name]}${crlf}`;
+      if (name === 'email') await refusedPost(`${spec.kind}.email with CRLF`, values);
+      else inspectAnswer(`${spec.kind}.${name} with CRLF`, await post(values));
+    }
+    // XSS, SQL and formula payloads: refused as an address; stored as text elsewhere, never run.
+    for (const [label, bad] of dangerousText) {
+      const values = valid();
+      values[name] = name === 'email' ? `${bad}@example.com` : bad;
+      if (name === 'email') await refusedPost(`${spec.kind}.email with ${label}`, values);
+      else inspectAnswer(`${spec.kind}.${name} with ${label}`, await post(values));
+    }
+    // Over the field's limit (the longest limit is 5,000 characters).
+    const values = valid();
+    values[name] = name === 'email' ? `${'x'.repeat(6000)}@example.com` : 'x'.repeat(6000);
+    await refusedPost(`${spec.kind}.${name} over its limit`, values);
+  }
+  // Tampered enumerations, and each one left out (as a browser sends a box left unticked: not at all).
+  for (const name of Object.keys(spec.enums)) {
+    for (const bad of ['admin', '', 'technology OR 1=1', `${spec.enums[name]} `, '\u0000', spec.enums[name].toUpperCase()]) {
+      if (bad === spec.enums[name]) continue;
+      const values = valid();
+      values[name] = bad;
+      await refusedPost(`${spec.kind}.${name} tampered to ${JSON.stringify(bad)}`, values);
+    }
+    const values = valid();
+    delete values[name];
+    await refusedPost(`${spec.kind} without ${name}`, values);
+  }
+  // Missing or forged token (a hand-made post): answered normally, no 5xx.
+  inspectAnswer(`${spec.kind} without its token`, await post(valid(), { freshToken: false }));
+  {
+    const forged = { ...form, hidden: form.hidden.map(([n, v]): [string, string] => (n === 'submissionToken' ? [n, '<script>alert(1)</script>'] : [n, v])) };
+    inspectAnswer(`${spec.kind} with a forged token`, await submitForm(forged, valid(), { freshToken: false }).catch(dropped));
+  }
+  // Oversized bodies: 100 kB and 2 MB.
+  for (const size of [100 * 1024, 2 * 1024 * 1024]) {
+    const values = valid();
+    values[firstText] = 'y'.repeat(size);
+    await refusedPost(`${spec.kind} with a ${size >= 1 << 20 ? '2 MB' : '100 kB'} body`, values);
+  }
+  // The same 2 MB sent without a Content-Length (chunked), and a form cut off in the middle.
+  {
+    const values = valid();
+    refusedEmails.push(values.email);
+    const { type, bytes } = await encodeForm(form, { ...values, [firstText]: 'y'.repeat(2 * 1024 * 1024) });
+    const stream = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < bytes.length; i += 65536) c.enqueue(bytes.subarray(i, i + 65536));
+        c.close();
+      },
+    });
+    const headers: Record<string, string> = { 'Content-Type': type, Origin: new URL(base).origin, Accept: 'text/html' };
+    const res: Answer = await fetch(form.url, { method: 'POST', body: stream, duplex: 'half', headers } as RequestInit).then(async (r) => ({ status: r.status, html: await r.text() }), dropped);
+    inspectAnswer(`${spec.kind} with a 2 MB body sent without a length (chunked)`, res, { mustRefuse: true });
+    const cut = await encodeForm(form, valid());
+    const res2: Answer = await fetch(form.url, { method: 'POST', body: new Uint8Array(cut.bytes.subarray(0, cut.bytes.length - 30)), headers: { ...headers, 'Content-Type': cut.type } }).then(
+      async (r) => ({ status: r.status, html: await r.text() }),
+      dropped,
+    );
+    inspectAnswer(`${spec.kind} with a form body cut off before its end`, res2);
+  }
+  // Cross-origin and opaque-origin posts are refused and store nothing.
+  for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example']) {
+    await refusedPost(`${spec.kind} posted with Origin: ${origin}`, valid(), { headers: { Origin: origin } });
+  }
+  // Wrong content types: never a 5xx.
+  const v = valid();
+  refusedEmails.push(v.email);
+  const wrongTypes: [string, string][] = [
+    ['application/json', JSON.stringify(v)],
+    ['text/plain', `email=${v.email}`],
+    // (Not application/x-www-form-urlencoded: it is how a browser posts a form, a valid post on both paths.)
+    ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
+    ['multipart/form-data; boundary=nothing-matches', '--other\r\n\r\n'],
+  ];
+  for (const [type, body] of wrongTypes) {
+    const res: Answer = await fetch(form.url, { method: 'POST', headers: { 'Content-Type': type, Origin: new URL(base).origin, Accept: 'text/html' }, body }).then(
+      async (r) => ({ status: r.status, html: await r.text(), type: r.headers.get('content-type') }),
+      dropped,
+    );
+    inspectAnswer(`${spec.kind} posted as ${type}`, res);
+  }
+}
+
+const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
+
+/**
+ * Stored rows of every lead table, against the rules of its kind (src/lib/leads/kinds.ts): no control
+ * characters, within its length, trimmed, a valid address, a choice among its options; and none from
+ * a refused post. Returns a row of figures per table.
+ */
+export async function checkStoredRows(url: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client(url);
+  await client.connect();
+  const figures: Record<string, unknown>[] = [];
+  const count = async (sql: string, params: unknown[] = []) => (await client.query<{ n: number }>(sql, params)).rows[0].n;
+  try {
+    const ctrl = `~ '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]'`;
+    for (const def of Object.values(leadKinds) as KindDef[]) {
+      const { table } = def;
+      tally.total++;
+      if (!(await client.query<{ e: boolean }>('select to_regclass($1) is not null as e', [`public.${table}`])).rows[0].e) {
+        fail(table, 'the table is gone');
+        continue;
+      }
+      let bad = 0;
+      for (const f of Object.values(def.fields) as FieldDef[]) {
+        const { rule, column: col } = f;
+        const n = f.options
+          ? await count(`select count(*)::int n from ${table} where ${col} not in (${f.options.map((o) => quote(o.value)).join(', ')})`)
+          : await count(`select count(*)::int n from ${table} where ${col} ${ctrl} or length(${col}) > ${'max' in rule ? rule.max : 254} or ${col} <> btrim(${col}, E' \\t\\r\\n')`);
+        checkCount(`${table}.${col}`, n, f.options ? 'stored row(s) with a value not among its options' : "stored row(s) break the field's rules (control characters, length, untrimmed)");
+        bad += n;
+      }
+      const invalid = await count(`select count(*)::int n from ${table} where email ~ '[\\s<>()\\[\\],;:"]' or email !~ '^[^@]+@[^@]+\\.[^@]+$'`);
+      checkCount(`${table}.email`, invalid, 'stored invalid address(es)');
+      // (PostgreSQL text cannot hold NUL: such addresses cannot have been stored at all.)
+      const fromRefused = await count(`select count(*)::int n from ${table} where email = any($1)`, [refusedEmails.filter((e) => !e.includes('\u0000'))]);
+      checkCount(table, fromRefused, 'row(s) stored from a refused post');
+      figures.push({ table, rows: await count(`select count(*)::int n from ${table}`), 'rows breaking a rule': bad + invalid, 'from refused posts': fromRefused });
+    }
+    const scriptUrls = await count(`select count(*)::int n from affiliate_applications where website ~* '^(javascript|data|vbscript):'`);
+    checkCount('affiliate_applications.website', scriptUrls, 'script URL(s) stored');
+  } finally {
+    await client.end();
+  }
+  return figures;
+}
