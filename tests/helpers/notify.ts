@@ -35,10 +35,33 @@ export function decodeBody(message: { headers: [string, string][]; body: string 
   return message.body.replace(/\r\n/g, '\n');
 }
 
-/** A local SMTP server that keeps every message it accepts; `failNext` makes it refuse with 451. */
+/**
+ * The plain-text part of a message: the whole body of a single-part message, or the decoded
+ * `text/plain` part of a multipart one (the emails to visitors carry HTML and text).
+ */
+export function textOf(message: { headers: [string, string][]; body: string }): string {
+  const type = message.headers.find(([n]) => n === 'content-type')?.[1] ?? '';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!/^multipart\//i.test(type) || !boundary) return decodeBody(message);
+  for (const chunk of message.body.split(`--${boundary}`)) {
+    const part = parseMessage(chunk.replace(/^\r\n/, ''));
+    const partType = part.headers.find(([n]) => n === 'content-type')?.[1] ?? '';
+    if (/^text\/plain/i.test(partType)) return decodeBody(part);
+    if (/^multipart\//i.test(partType)) {
+      const inner = textOf(part);
+      if (inner) return inner;
+    }
+  }
+  return '';
+}
+
+/**
+ * A local SMTP server that keeps every message it accepts; `failNext` makes it refuse the next ones
+ * with 451 (only those to `failFor`, when set).
+ */
 export async function startSmtp() {
   const messages: ReceivedEmail[] = [];
-  const state = { failNext: 0 };
+  const state: { failNext: number; failFor?: string } = { failNext: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -47,7 +70,8 @@ export async function startSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (state.failNext > 0) {
+        const targeted = !state.failFor || session.envelope.rcptTo.some((r) => r.address === state.failFor);
+        if (state.failNext > 0 && targeted) {
           state.failNext--;
           const err = new Error('Try again later') as Error & { responseCode: number };
           err.responseCode = 451;

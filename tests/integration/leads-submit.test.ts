@@ -36,7 +36,11 @@ for (const kind of databaseKinds) {
         affiliate: ['affiliate_applications', { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', website: '@grace.codes', audience_size: '10,000 - 100,000' }],
         agency: ['agency_enquiries', { name: 'Alan Turing', email: 'alan@example.com', business_name: 'Turing & Co', monthly_budget: '5000+', message: 'We need a content plan.' }],
         contact: ['contact_messages', { name: 'Edsger Dijkstra', email: 'ed@example.com', company: 'THE', subject: 'Question', message: 'Is GOTO harmful?' }],
-        newsletter: ['newsletter_subscriptions', { email: 'News@Example.com', source: 'blog' }],
+        // Emails are off here (no SMTP_URL): a new subscription waits, pending, with no confirmation queued.
+        newsletter: [
+          'newsletter_subscriptions',
+          { email: 'News@Example.com', source: 'blog', status: 'pending', confirm_sent_at: null, confirmed_at: null, unsubscribed_at: null, unsubscribed_via: null },
+        ],
         dataRequest: ['data_requests', { email: 'me@example.com', type: 'portability', details: 'Everything, please.' }],
         trial: ['trial_requests', { name: 'Katherine Johnson', email: 'katherine@example.com', company: 'Langley Studio', plan: 'business', billing: 'yearly', terms_accepted: 'yes' }],
       };

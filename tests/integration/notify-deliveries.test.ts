@@ -56,21 +56,24 @@ for (const kind of databaseKinds) {
       expect(state.status).toBe('success');
       const id = (await leadId('contact_messages', token))!;
       const list = await listDeliveries(t.db, 'contact', id);
-      expect(list.map((d) => d.channel).sort()).toEqual(['email', 'webhook']);
+      // Staff's email and webhook, and (emails on) the acknowledgement to the sender.
+      expect(list.map((d) => d.channel).sort()).toEqual(['ack', 'email', 'webhook']);
       for (const d of list) {
         expect(d).toMatchObject({ status: 'pending', attempts: 0, lastError: null, sentAt: null });
         expect(d.nextAttemptAt).toBeInstanceOf(Date);
         expect(d.createdAt).toBeInstanceOf(Date);
       }
-      // Nothing of the visitor's input is in the outbox.
+      // Nothing of the visitor's input is in the outbox: the acknowledgement keeps a hash of the address.
+      const [{ recipient_key }] = await rows<{ recipient_key: string }>(`select recipient_key from notification_outbox where lead_id = $1 and channel = 'ack'`, [id]);
+      expect(recipient_key).toMatch(/^[0-9a-f]{64}$/);
       const raw = JSON.stringify(await rows(`select * from notification_outbox where lead_id = $1`, [id]));
       for (const value of Object.values(validLeads.contact)) expect(raw).not.toContain(value);
 
-      // Only the email channel configured -> only an email row.
+      // Only emails configured -> the staff email and the acknowledgement.
       setChannels(true, false);
       const second = await submit('agency');
       const agencyId = (await leadId('agency_enquiries', second.token))!;
-      expect((await listDeliveries(t.db, 'agency', agencyId)).map((d) => d.channel)).toEqual(['email']);
+      expect((await listDeliveries(t.db, 'agency', agencyId)).map((d) => d.channel).sort()).toEqual(['ack', 'email']);
     });
 
     it('a repeated submission (same token) queues nothing more; a honeypot submission queues nothing', async ({ skip }) => {
@@ -79,7 +82,7 @@ for (const kind of databaseKinds) {
       const { token } = await submit('affiliate');
       await handleSubmission('affiliate', formData({ ...validLeads.affiliate, submissionToken: token }), ctx());
       const id = (await leadId('affiliate_applications', token))!;
-      expect(await listDeliveries(t.db, 'affiliate', id)).toHaveLength(2);
+      expect((await listDeliveries(t.db, 'affiliate', id)).map((d) => d.channel).sort()).toEqual(['ack', 'email', 'webhook']);
 
       const before = (await rows<{ n: number }>(`select count(*)::int as n from notification_outbox`))[0].n;
       const bot = await submit('partner', { faxNumber: '555-0100' });
@@ -135,10 +138,11 @@ for (const kind of databaseKinds) {
       const email = list.find((d) => d.channel === 'email')!;
       expect(await resendDelivery(t.db, email.id)).toMatchObject({ ok: false, reason: 'not-configured', message: expect.stringContaining('SMTP_URL') });
 
-      // Marked spam: every pending delivery of the lead is cancelled; finished ones are kept as they were.
-      expect(await cancelPendingDeliveries(t.db, 'dataRequest', id)).toBe(2);
+      // Marked spam: every pending delivery of the lead is cancelled (staff's email, the acknowledgement
+      // and the webhook's re-send); finished ones are kept as they were.
+      expect(await cancelPendingDeliveries(t.db, 'dataRequest', id)).toBe(3);
       const after = await listDeliveries(t.db, 'dataRequest', id);
-      expect(after.map((d) => d.status).sort()).toEqual(['cancelled', 'cancelled', 'failed']);
+      expect(after.map((d) => d.status).sort()).toEqual(['cancelled', 'cancelled', 'cancelled', 'failed']);
       expect(await cancelPendingDeliveries(t.db, 'dataRequest', id)).toBe(0);
     });
 
@@ -152,8 +156,9 @@ for (const kind of databaseKinds) {
         await tx.execute(`delete from newsletter_subscriptions where id = '${id}'`);
         return cancelled;
       });
-      expect(n).toBe(1);
-      expect((await listDeliveries(t.db, 'newsletter', id))[0].status).toBe('cancelled');
+      // Staff's email and the confirmation link.
+      expect(n).toBe(2);
+      expect((await listDeliveries(t.db, 'newsletter', id)).map((d) => d.status)).toEqual(['cancelled', 'cancelled']);
     });
   });
 }

@@ -11,7 +11,7 @@ import { createDeliveryLoop } from '@/lib/notify/loop';
 import { maxAttempts } from '@/lib/notify/retry';
 import { query } from '../helpers/databases';
 import { databaseKinds, formData, validLeads, type TestDb } from '../helpers/leads';
-import { decodeBody, decodeHeader, startReceiver, startSmtp, waitFor } from '../helpers/notify';
+import { decodeBody, decodeHeader, startReceiver, startSmtp, textOf, waitFor } from '../helpers/notify';
 
 const secret = 'test-secret-\u00e9-42';
 let ipCounter = 0;
@@ -50,8 +50,11 @@ for (const kind of databaseKinds) {
       vi.stubEnv('WEBHOOK_URL', hooks.url);
       vi.stubEnv('WEBHOOK_SECRET', secret);
       vi.stubEnv('SITE_URL', 'https://www.postcraft.example');
+      // These tests submit the same addresses many times; the per-recipient limit has its own test.
+      vi.stubEnv('NOTIFY_RECIPIENT_LIMIT', '0');
       smtp.messages.length = 0;
       smtp.state.failNext = 0;
+      smtp.state.failFor = undefined;
       hooks.received.length = 0;
       hooks.ok2xx.clear();
       hooks.state.mode = 'ok';
@@ -71,6 +74,9 @@ for (const kind of databaseKinds) {
       requestId: 'notify-delivery-test',
     });
     const rows = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => query<T>(t!.handle, sql, params);
+    /** The emails to staff (NOTIFY_EMAIL_TO); the others are acknowledgements to the lead's sender. */
+    const staffMail = () => smtp.messages.filter((m) => m.rcptTo.includes('leads@postcraft.example'));
+    const subjectOf = (m: (typeof smtp.messages)[number]) => decodeHeader(m.headers.find(([n]) => n === 'subject')![1]);
     const tables: Record<LeadKind, string> = {
       partner: 'partner_applications',
       affiliate: 'affiliate_applications',
@@ -97,12 +103,13 @@ for (const kind of databaseKinds) {
       const leadId = await submit('partner');
       const [lead] = await rows<{ created_at: Date }>(`select created_at from partner_applications where id = $1`, [leadId]);
       const captured = captureLog();
-      expect(await loop({ log: captured.log }).runOnce()).toBe(2);
+      // Staff's email and webhook, and the acknowledgement to the applicant.
+      expect(await loop({ log: captured.log }).runOnce()).toBe(3);
 
       // The email: to NOTIFY_EMAIL_TO from NOTIFY_EMAIL_FROM, a fixed subject with the lead's summary,
       // every field as plain text, a Reply-To of the lead's address.
-      expect(smtp.messages).toHaveLength(1);
-      const mail = smtp.messages[0];
+      expect(staffMail()).toHaveLength(1);
+      const mail = staffMail()[0];
       expect(mail.rcptTo).toEqual(['leads@postcraft.example']);
       expect(mail.mailFrom).toBe('notifications@postcraft.example');
       const header = (name: string) => mail.headers.filter(([n]) => n === name).map(([, v]) => decodeHeader(v));
@@ -143,13 +150,22 @@ for (const kind of databaseKinds) {
         expect.arrayContaining([
           ['email', 'sent', 1, null],
           ['webhook', 'sent', 1, null],
+          ['ack', 'sent', 1, null],
         ]),
       );
+      // The acknowledgement: to the applicant, a fixed subject, what they sent and the reply time.
+      const ack = smtp.messages.find((m) => m.rcptTo.includes('ada@example.com'))!;
+      expect(subjectOf(ack)).toBe('We received your partner application');
+      const ackText = textOf(ack);
+      expect(ackText).toContain('Hi Ada,');
+      expect(ackText).toContain("We'll get back to you within 48 hours.");
+      expect(ackText).toContain('We resell analytical engines.');
+      expect(ackText).toContain('partners@postcraft.example');
       expect(list.every((d) => d.sentAt instanceof Date)).toBe(true);
       expect(hook.headers['x-delivery-id']).toBe(list.find((d) => d.channel === 'webhook')!.id);
 
       // The log says what was sent, never the lead's fields.
-      expect(captured.lines.filter((l) => l.msg === 'notification sent')).toHaveLength(2);
+      expect(captured.lines.filter((l) => l.msg === 'notification sent')).toHaveLength(3);
       const logged = JSON.stringify(captured.lines);
       for (const value of Object.values(validLeads.partner)) expect(logged).not.toContain(value);
 
@@ -166,7 +182,7 @@ for (const kind of databaseKinds) {
         await new Promise((r) => setTimeout(r, 200)); // the first poll has run; the next is a minute away
         const started = Date.now();
         await submit('agency');
-        await waitFor(() => smtp.messages.length === 1 && hooks.ok2xx.size === 1, 10_000, 'the nudged delivery');
+        await waitFor(() => staffMail().length === 1 && hooks.ok2xx.size === 1, 10_000, 'the nudged delivery');
         expect(Date.now() - started).toBeLessThan(5000);
       } finally {
         unregister();
@@ -181,7 +197,7 @@ for (const kind of databaseKinds) {
         ids[form] = await submit(form, form === 'newsletter' ? { email: `n-${crypto.randomUUID()}@example.com` } : {});
       }
       while ((await loop().runOnce()) > 0);
-      const subjects = smtp.messages.map((m) => decodeHeader(m.headers.find(([n]) => n === 'subject')![1])).sort();
+      const subjects = staffMail().map(subjectOf).sort();
       expect(subjects).toEqual([
         'New affiliate application: Grace Hopper (audience 10,000 - 100,000)',
         'New agency enquiry: Alan Turing, Turing & Co (budget 5000+)',
@@ -193,7 +209,7 @@ for (const kind of databaseKinds) {
       ]);
       const data = hooks.received.map((h) => JSON.parse(h.body)).find((b) => b.type === 'dataRequest');
       expect(data).toMatchObject({ id: ids.dataRequest, fields: { email: 'me@example.com', type: 'portability', details: 'Everything, please.' } });
-      const contact = smtp.messages.find((m) => decodeBody(m).includes('A new contact message'))!;
+      const contact = staffMail().find((m) => decodeBody(m).includes('A new contact message'))!;
       expect(decodeBody(contact)).toContain('Subject: Question');
     });
 
@@ -208,9 +224,13 @@ for (const kind of databaseKinds) {
       const [stored] = await rows<{ name: string }>(`select name from contact_messages where id = $1`, [leadId]);
       expect(stored.name).toBe('Mallory\r\nBcc: x@evil.example');
       await loop().runOnce();
-      expect(smtp.messages).toHaveLength(1);
-      const mail = smtp.messages[0];
-      expect(mail.rcptTo).toEqual(['leads@postcraft.example']);
+      // Staff's email and the acknowledgement to the address typed in the form; nobody else.
+      expect(smtp.messages.map((m) => m.rcptTo).sort()).toEqual([['leads@postcraft.example'], ['mallory@example.com']]);
+      const ack = smtp.messages.find((m) => m.rcptTo.includes('mallory@example.com'))!;
+      expect(ack.headers.map(([n]) => n)).not.toContain('bcc');
+      expect(subjectOf(ack)).toBe('We received your contact message');
+      expect(ack.raw.slice(0, ack.raw.indexOf('\r\n\r\n'))).not.toMatch(/^(bcc|cc|x-injected):/im);
+      const mail = staffMail()[0];
       const names = mail.headers.map(([n]) => n);
       expect(names).not.toContain('bcc');
       expect(names).not.toContain('cc');
@@ -307,25 +327,28 @@ for (const kind of databaseKinds) {
       if (!t) return skip('DATABASE_URL is not set');
       vi.stubEnv('WEBHOOK_URL', '');
       const leadId = await submit('contact');
-      const [{ id }] = await listDeliveries(t.db, 'contact', leadId);
+      // The staff email (the acknowledgement to the sender goes out beside it).
+      const staffDelivery = async () => (await listDeliveries(t!.db, 'contact', leadId)).find((x) => x.channel === 'email')!;
+      const { id } = await staffDelivery();
       smtp.state.failNext = 1;
+      smtp.state.failFor = 'leads@postcraft.example';
       await loop().runOnce();
-      let [d] = await listDeliveries(t.db, 'contact', leadId);
+      let d = await staffDelivery();
       expect(d.status).toBe('pending');
       expect(d.lastError).toMatch(/^SMTP: .*451/);
 
       vi.stubEnv('NOTIFY_EMAIL_TO', '');
       await makeDue(id);
       await loop().runOnce();
-      [d] = await listDeliveries(t.db, 'contact', leadId);
+      d = await staffDelivery();
       expect(d).toMatchObject({ status: 'pending', attempts: 2, lastError: 'NOTIFY_EMAIL_TO is not set' });
 
       vi.stubEnv('NOTIFY_EMAIL_TO', 'leads@postcraft.example');
       await makeDue(id);
       await loop().runOnce();
-      [d] = await listDeliveries(t.db, 'contact', leadId);
+      d = await staffDelivery();
       expect(d).toMatchObject({ status: 'sent', attempts: 3 });
-      expect(smtp.messages).toHaveLength(1);
+      expect(staffMail()).toHaveLength(1);
     });
 
     it('a lead erased before its notification went out: the delivery is cancelled and nothing is sent', async ({ skip }) => {
@@ -336,7 +359,9 @@ for (const kind of databaseKinds) {
       expect(smtp.messages).toHaveLength(0);
       expect(hooks.received).toHaveLength(0);
       const list = await listDeliveries(t.db, 'dataRequest', leadId);
+      // Staff's email and webhook, and the acknowledgement to the requester.
       expect(list.map((d) => [d.status, d.lastError])).toEqual([
+        ['cancelled', 'The lead no longer exists (erased)'],
         ['cancelled', 'The lead no longer exists (erased)'],
         ['cancelled', 'The lead no longer exists (erased)'],
       ]);

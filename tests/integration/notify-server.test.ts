@@ -7,7 +7,7 @@ import { loadForm, submitForm } from '../harness/forms';
 import { formPages, validValues } from '../harness/leads';
 import { startServer } from '../harness/server';
 import { createTempPostgres, tempDir } from '../helpers/databases';
-import { decodeBody, decodeHeader, startReceiver, startSmtp, waitFor } from '../helpers/notify';
+import { decodeBody, decodeHeader, textOf, startReceiver, startSmtp, waitFor } from '../helpers/notify';
 
 /**
  * End to end: the production server (`npm start`: server/main.ts, its delivery loop running inside)
@@ -17,7 +17,7 @@ import { decodeBody, decodeHeader, startReceiver, startSmtp, waitFor } from '../
  */
 const root = path.resolve(__dirname, '../..');
 
-describe('a form submitted on the running server notifies staff', () => {
+describe('a form submitted on the running server notifies staff and acknowledges it to the sender', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let hooks: Awaited<ReturnType<typeof startReceiver>>;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -63,15 +63,21 @@ describe('a form submitted on the running server notifies staff', () => {
     await page.getByText('Message Sent!').waitFor({ timeout: 15_000 });
     const submitted = Date.now();
 
-    await waitFor(() => smtp.messages.length === 1 && hooks.ok2xx.size === 1, 15_000, 'the notifications');
+    const staffMail = () => smtp.messages.filter((m) => m.rcptTo.includes('leads@postcraft.example'));
+    const mailTo = (address: string) => smtp.messages.find((m) => m.rcptTo.includes(address));
+    await waitFor(() => staffMail().length === 1 && hooks.ok2xx.size === 1 && !!mailTo(values.email), 15_000, 'the notifications');
     const latency = Date.now() - submitted;
     console.log(`notifications arrived ${latency} ms after the success message`);
     // The loop is nudged by the insert (measured: 0.1 to 0.9 s on a loaded 2-core machine); the bound
     // leaves room for a busy CI machine. The nudge itself is tested exactly in notify-delivery.
     expect(latency).toBeLessThan(5000);
 
-    const mail = smtp.messages[0];
+    const mail = staffMail()[0];
     expect(mail.rcptTo).toEqual(['leads@postcraft.example']);
+    // The acknowledgement: to the address typed in the form, HTML and text, what they sent.
+    const ack = mailTo(values.email)!;
+    expect(decodeHeader(ack.headers.find(([n]) => n === 'subject')![1])).toBe('We received your contact message');
+    expect(textOf(ack)).toContain(values.message);
     expect(mail.mailFrom).toBe('notifications@postcraft.example');
     const subject = decodeHeader(mail.headers.find(([n]) => n === 'subject')![1]);
     expect(subject).toBe(`New contact message: ${values.subject} (from ${values.name})`);
@@ -85,7 +91,7 @@ describe('a form submitted on the running server notifies staff', () => {
     expect(JSON.parse(hook.body)).toMatchObject({ event: 'lead.created', type: 'contact', fields: values });
 
     // The server log has the deliveries at info level, without the visitor's data.
-    await waitFor(() => (server!.output().match(/"msg":"notification sent"/g) ?? []).length === 2, 5000, 'the log lines');
+    await waitFor(() => (server!.output().match(/"msg":"notification sent"/g) ?? []).length === 3, 5000, 'the log lines');
 
     // The same without JavaScript (a plain form POST): the partner form this time.
     const { path: partnerPage, field } = formPages.partner;
@@ -94,13 +100,13 @@ describe('a form submitted on the running server notifies staff', () => {
     const res = await submitForm(plain, partner);
     expect(res.status).toBe(200);
     expect(res.html).toContain('Application Submitted!');
-    await waitFor(() => smtp.messages.length === 2 && hooks.ok2xx.size === 2, 15_000, 'the notifications of the no-JS post');
-    const second = decodeHeader(smtp.messages[1].headers.find(([n]) => n === 'subject')![1]);
+    await waitFor(() => staffMail().length === 2 && hooks.ok2xx.size === 2 && !!mailTo(partner.email), 15_000, 'the notifications of the no-JS post');
+    const second = decodeHeader(staffMail()[1].headers.find(([n]) => n === 'subject')![1]);
     expect(second).toBe(`New partner application: ${partner.firstName} ${partner.lastName}, ${partner.company} (${partner.partnershipType})`);
     expect(JSON.parse(hooks.received[1].body)).toMatchObject({ type: 'partner', fields: partner });
 
     // The server log has the deliveries, never the visitors' data.
-    await waitFor(() => (server!.output().match(/"msg":"notification sent"/g) ?? []).length === 4, 5000, 'the log lines');
+    await waitFor(() => (server!.output().match(/"msg":"notification sent"/g) ?? []).length === 6, 5000, 'the log lines');
     expect(server!.output()).not.toContain(values.email);
     expect(server!.output()).not.toContain(partner.email);
 

@@ -1,3 +1,4 @@
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '@/lib/db/schema';
 import { leadEndpoints } from '@/lib/leads/endpoints';
@@ -13,7 +14,8 @@ describe('the lead-kind registry', () => {
   it('names the inbox columns of each kind among its own columns', () => {
     for (const kind of leadKindNames) {
       const def = leadKinds[kind];
-      const columns = Object.values(def.fields as Record<string, FieldDef>).map((f) => f.column);
+      const table = getTableConfig(schema.leadTables[kind]);
+      const columns = table.columns.map((c) => c.name);
       for (const c of [...def.inbox.name, def.inbox.company, def.inbox.summary]) if (c) expect(columns, kind).toContain(c);
     }
   });

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { formatDateTime } from '@/lib/staff/format';
-import { optionLabel, safeHttpUrl, type KindInfo } from '@/lib/staff/lead-kinds';
+import { optionLabel, safeHttpUrl, subscriptionColumns, subscriptionLabel, type KindInfo } from '@/lib/staff/lead-kinds';
 
 const hidden = new Set(['id', 'created_at', 'submission_token']);
 
@@ -10,13 +10,20 @@ export function LeadFields({ info, fields, createdAt, id }: { info: KindInfo; fi
   const extra = Object.keys(fields).filter((c) => !hidden.has(c) && !known.includes(c));
   const items = [
     ...info.fields.map((f) => ({ key: f.column, label: f.label, field: f })),
-    ...extra.map((c) => ({ key: c, label: c.replace(/_/g, ' '), field: undefined })),
+    ...extra.map((c) => ({ key: c, label: subscriptionColumns[c] ?? c.replace(/_/g, ' '), field: undefined })),
   ];
   return (
     <dl className="divide-y divide-border">
       {items.map(({ key, label, field }) => {
         const raw = fields[key];
-        const text = raw === null || raw === undefined || raw === '' ? null : raw instanceof Date ? formatDateTime(raw) : String(raw);
+        const text =
+          raw === null || raw === undefined || raw === ''
+            ? null
+            : raw instanceof Date
+              ? formatDateTime(raw)
+              : key === 'status' && info.kind === 'newsletter'
+                ? (subscriptionLabel[String(raw)] ?? String(raw))
+                : String(raw);
         const href = field?.link ? safeHttpUrl(text) : null;
         return (
           <div key={key} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">

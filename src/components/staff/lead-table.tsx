@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import type { InboxRow } from '@/lib/staff/inbox';
-import { kindByKind } from '@/lib/staff/lead-kinds';
+import { kindByKind, subscriptionLabel } from '@/lib/staff/lead-kinds';
 import { formatDateTime } from '@/lib/staff/format';
 import { StatusBadge } from './status-badge';
 
@@ -55,7 +55,10 @@ export function LeadTable({ rows }: { rows: InboxRow[] }) {
                   />
                 </td>
                 <td className={`${td} whitespace-nowrap text-muted-foreground max-md:order-4`}>{formatDateTime(r.createdAt)}</td>
-                <td className={`${td} whitespace-nowrap max-md:order-3 max-md:font-medium`}>{kindByKind[r.kind].shortLabel}</td>
+                <td className={`${td} whitespace-nowrap max-md:order-3 max-md:font-medium`}>
+                  {kindByKind[r.kind].shortLabel}
+                  {r.kind === 'newsletter' && r.summary ? <div className="text-xs font-normal text-muted-foreground">{subscriptionLabel[r.summary] ?? r.summary}</div> : null}
+                </td>
                 <td className={`${td} max-md:order-1 md:max-w-72`}>
                   <Link href={href} className="font-medium break-words text-foreground underline-offset-2 hover:text-brand-strong hover:underline">
                     {r.name || r.email}

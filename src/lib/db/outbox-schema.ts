@@ -9,7 +9,11 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
  * send time, so an erased lead leaves nothing to send (the row is then marked `cancelled`).
  */
 const leadTypes = leadKindNames;
-export const deliveryChannels = ['email', 'webhook'] as const;
+/**
+ * `email` and `webhook` tell staff about a lead; `ack` acknowledges it to its sender; `confirm` sends a
+ * newsletter confirmation link. The last two go to the lead's own address (docs/notifications.md).
+ */
+export const deliveryChannels = ['email', 'webhook', 'ack', 'confirm'] as const;
 export const deliveryStatuses = ['pending', 'sent', 'failed', 'cancelled'] as const;
 
 export type DeliveryChannel = (typeof deliveryChannels)[number];
@@ -37,6 +41,11 @@ export const notificationOutbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * For a delivery to the lead's own address (`ack`, `confirm`): SHA-256 of the lower-cased address,
+     * so the per-recipient limit can count without storing the address; cleared by an erasure.
+     */
+    recipientKey: text('recipient_key'),
   },
   (t) => [
     check('notification_outbox_lead_type_check', sql`${t.leadType} in (${list(leadTypes)})`),
@@ -46,6 +55,8 @@ export const notificationOutbox = pgTable(
     index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     // The lead page's list and the cancel on spam/erasure.
     index('notification_outbox_lead_idx').on(t.leadType, t.leadId),
+    // The per-recipient limit counts recent deliveries to one address.
+    index('notification_outbox_recipient_idx').on(t.recipientKey, t.createdAt).where(sql`${t.recipientKey} is not null`),
     // At most one pending delivery per lead and channel (a re-send of a pending one just makes it due).
     uniqueIndex('notification_outbox_one_pending_key').on(t.leadType, t.leadId, t.channel).where(sql`${t.status} = 'pending'`),
   ],

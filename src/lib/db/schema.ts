@@ -11,16 +11,34 @@ function oneOf(column: unknown, options: readonly { value: string }[]) {
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+export const subscriptionStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/**
+ * The double opt-in state of a subscription (docs/leads.md): pending until the emailed link confirms
+ * it; when the last confirmation email was queued (a repeat sign-up re-sends at most once an hour);
+ * when it was confirmed and unsubscribed, and how (`link` page or `one-click` POST of RFC 8058).
+ */
+const subscriptionColumns = () => ({
+  status: text('status').notNull().default('pending'),
+  confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  unsubscribedVia: text('unsubscribed_via'),
+});
+
 /** A lead table from its kind: a text column per field (nullable when optional), a check per option list. */
 function leadTable(kind: LeadKind) {
   const def: KindDef = leadKinds[kind];
-  const columns: Record<string, PgTextBuilderInitial<string, [string, ...string[]]> | ReturnType<typeof id> | ReturnType<typeof createdAt>> = { id: id() };
+  const columns: Record<string, PgTextBuilderInitial<string, [string, ...string[]]> | ReturnType<typeof id> | ReturnType<typeof createdAt> | ReturnType<typeof timestamp>> = { id: id() };
   for (const [name, f] of Object.entries(def.fields)) {
     const column = text(f.column);
     columns[name] = f.rule.type === 'optional' ? column : column.notNull();
   }
   columns.createdAt = createdAt();
+  if (def.subscription) Object.assign(columns, subscriptionColumns());
   return pgTable(def.table, columns, (t) => [
+    ...(def.subscription ? [check(`${def.table}_status_check`, sql`${t.status} in (${sql.raw(subscriptionStatuses.map((v) => `'${v}'`).join(', '))})`)] : []),
     ...(def.uniqueEmail ? [uniqueIndex(`${def.table}_email_lower_key`).on(sql`lower(${t.email})`)] : []),
     ...Object.entries(def.fields)
       .filter(([, f]) => f.options)
@@ -59,6 +77,16 @@ export const submissionTokens = pgTable(
   },
   (t) => [check('submission_tokens_token_check', sql`char_length(${t.token}) between 16 and 200`)],
 );
+
+/**
+ * Secrets the application makes itself when the environment gives none: `links` signs the
+ * newsletter's confirmation and unsubscribe links (LINK_SECRET overrides it).
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Counters of the form rate limits when DATABASE_URL is set (rate-limiter-flexible's PostgreSQL store,

@@ -8,6 +8,9 @@ import { commercial } from '@/content/commercial';
 import { site } from '@/content/site';
 import { agreement, audienceSizes, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, type Option } from './options';
 
+/** Days a newsletter confirmation link works. */
+export const confirmLinkDays = 7;
+
 /** Maximum lengths, in characters. */
 export const limits = { name: 100, email: 254, website: 2048, subject: 200, message: 5000 } as const;
 
@@ -52,6 +55,14 @@ export type KindDef = {
   forms: Record<string, Record<string, string>>;
   /** One row per address, whatever its letter case (a repeat stores nothing). */
   uniqueEmail?: boolean;
+  /**
+   * The sender gets an acknowledgement email (channel `ack`, when SMTP_URL is set): what they sent and
+   * the reply time of `outcome.success.message` (docs/notifications.md). `intro` names what arrived,
+   * `contact` is the address to write to.
+   */
+  acknowledge?: { intro: string; contact: string };
+  /** A subscription with double opt-in: pending until the emailed link confirms it (docs/leads.md). */
+  subscription?: boolean;
 };
 
 const field = (column: string, label: string, rule: Rule, more: Omit<FieldDef, 'column' | 'label' | 'rule'> = {}): FieldDef => ({ column, label, rule, ...more });
@@ -86,6 +97,7 @@ export const leadKinds = {
       failure: { title: 'Submission Failed', message: 'There was an error submitting your application. Please try again.' },
     },
     forms: { partner: {} },
+    acknowledge: { intro: 'Thank you for your partner application.', contact: site.contacts.partners },
   },
   affiliate: {
     table: 'affiliate_applications',
@@ -109,6 +121,7 @@ export const leadKinds = {
       failure: failure(site.contacts.affiliates),
     },
     forms: { affiliate: {} },
+    acknowledge: { intro: 'Thank you for applying to the affiliate programme.', contact: site.contacts.affiliates },
   },
   agency: {
     table: 'agency_enquiries',
@@ -132,6 +145,7 @@ export const leadKinds = {
       failure: failure(site.contacts.agency),
     },
     forms: { agency: {} },
+    acknowledge: { intro: 'Thank you for your agency enquiry.', contact: site.contacts.agency },
   },
   contact: {
     table: 'contact_messages',
@@ -149,6 +163,7 @@ export const leadKinds = {
     subject: (r) => `${r.subject} (from ${r.name})`,
     outcome: { success: { title: 'Message Sent!', message: "We'll get back to you within 24 hours." }, failure: failure(site.contacts.hello) },
     forms: { contact: {} },
+    acknowledge: { intro: 'Thank you for your message.', contact: site.contacts.hello },
   },
   newsletter: {
     table: 'newsletter_subscriptions',
@@ -156,14 +171,16 @@ export const leadKinds = {
     label: 'Newsletter sign-up',
     shortLabel: 'Newsletter',
     fields: { email, source: field('source', 'Signed up from', { type: 'fixed' }, { options: newsletterSources }) },
-    inbox: { name: [], company: null, summary: 'source' },
+    // The inbox shows where a subscription stands (pending, confirmed, unsubscribed).
+    inbox: { name: [], company: null, summary: 'status' },
     subject: (r) => `from the ${r.source}`,
     outcome: {
-      success: { title: "You're subscribed!", message: 'Thanks for signing up. Look out for product news and tips in your inbox.' },
+      success: { title: 'Check your inbox', message: `We sent you a link to confirm your subscription. It works for ${confirmLinkDays} days; until you click it, you are not subscribed.` },
       failure: { title: 'Subscription Failed', message: `Please try again or contact us directly at ${site.contacts.hello}` },
     },
     forms: { 'newsletter-footer': { source: 'footer' }, 'newsletter-blog': { source: 'blog' } },
     uniqueEmail: true,
+    subscription: true,
   },
   dataRequest: {
     table: 'data_requests',
@@ -185,6 +202,7 @@ export const leadKinds = {
       failure: failure(site.contacts.privacy),
     },
     forms: { 'data-request': {} },
+    acknowledge: { intro: 'We received your data protection request.', contact: site.contacts.privacy },
   },
   trial: {
     table: 'trial_requests',
@@ -209,6 +227,7 @@ export const leadKinds = {
       failure: failure(site.contacts.hello),
     },
     forms: { trial: {} },
+    acknowledge: { intro: 'Thank you for requesting a Postcraft trial.', contact: site.contacts.sales },
   },
 } as const satisfies Record<string, KindDef>;
 

@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { notificationOutbox } from '@/lib/db/outbox-schema';
 import { leadTables, submissionTokens } from '@/lib/db/schema';
-import { configuredChannels } from '@/lib/notify/config';
+import { configuredChannels, emailsOn, recipientKey, recipientLimit } from '@/lib/notify/config';
 import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
-import type { LeadData, LeadKind } from './kinds';
+import { leadKinds, type KindDef, type LeadData, type LeadKind } from './kinds';
 
 /**
  * Every write of a public lead, as ONE SQL statement (so one round trip and one commit, whatever the
@@ -65,27 +65,35 @@ function isTokenTaken(err: unknown): boolean {
   return false;
 }
 
-export async function storeLead<K extends LeadKind>(
-  db: Db,
-  kind: K,
-  data: LeadData<K>,
-  token: string,
-): Promise<StoreResult> {
-  const table = leadTables[kind];
-  const { columns, values } = columnsAndValues(table, data as Record<string, unknown>);
-  const channels = configuredChannels();
-  const queue = channels.length
-    ? sql`, queued as (
+/** The staff notifications of the new lead (`lead` CTE): one outbox row per configured channel. */
+function staffQueue(kind: LeadKind, channels: string[], from: SQL): SQL {
+  if (!channels.length) return sql``;
+  return sql`, queued as (
         insert into ${notificationOutbox} (lead_type, lead_id, channel)
-        select ${kind}, lead.id, channel from lead, unnest(${sql.raw(`array[${channels.map((c) => `'${c}'`).join(',')}]`)}::text[]) as channel
-        on conflict do nothing)`
-    : sql``;
-  const statement = sql`with lead as (
-      insert into ${table} (${columns}) values (${values}) on conflict do nothing returning id
-    ), claimed as (
-      insert into ${submissionTokens} (token, lead_type, lead_id) values (${token}, ${kind}, (select id from lead))
-    )${queue}
-    select id::text as id from lead`;
+        select ${kind}, lead.id, channel from ${from}, unnest(${sql.raw(`array[${channels.map((c) => `'${c}'`).join(',')}]`)}::text[]) as channel
+        on conflict do nothing)`;
+}
+
+/**
+ * An email to the lead's own address (`ack` or `confirm`), queued only while that address has had
+ * fewer than NOTIFY_RECIPIENT_LIMIT such emails in the window (0: no limit): the forms cannot flood an inbox.
+ */
+function senderQueue(name: string, kind: LeadKind, channel: 'ack' | 'confirm', email: string, from: SQL): SQL {
+  const key = recipientKey(email);
+  const { max, windowSeconds } = recipientLimit();
+  return sql`, ${sql.identifier(name)} as (
+        insert into ${notificationOutbox} (lead_type, lead_id, channel, recipient_key)
+        select ${kind}, lead.id, ${channel}, ${key}::text from ${from}
+        ${
+          max
+            ? sql`where (select count(*) from ${notificationOutbox} o
+                 where o.recipient_key = ${key}::text and o.created_at > now() - (${windowSeconds}::int * interval '1 second')) < ${max}::int`
+            : sql``
+        }
+        on conflict do nothing)`;
+}
+
+async function runStore(db: Db, statement: SQL, notify: boolean): Promise<StoreResult> {
   let id: string | undefined;
   try {
     id = (await run(db, statement))[0]?.id;
@@ -93,7 +101,62 @@ export async function storeLead<K extends LeadKind>(
     if (isTokenTaken(err)) return { inserted: false };
     throw err;
   }
-  if (!id) return { inserted: false };
-  if (channels.length) nudgeDeliveryLoop();
-  return { inserted: true, id };
+  // A repeat newsletter sign-up stores nothing new but may have queued a confirmation.
+  if (notify) nudgeDeliveryLoop();
+  return id ? { inserted: true, id } : { inserted: false };
+}
+
+export async function storeLead<K extends LeadKind>(
+  db: Db,
+  kind: K,
+  data: LeadData<K>,
+  token: string,
+): Promise<StoreResult> {
+  const def: KindDef = leadKinds[kind];
+  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token);
+  const table = leadTables[kind];
+  const { columns, values } = columnsAndValues(table, data as Record<string, unknown>);
+  const channels = configuredChannels();
+  const email = String((data as Record<string, unknown>).email ?? '');
+  const ack = def.acknowledge && emailsOn() && email ? senderQueue('ack', kind, 'ack', email, sql`lead`) : sql``;
+  const statement = sql`with lead as (
+      insert into ${table} (${columns}) values (${values}) on conflict do nothing returning id
+    ), claimed as (
+      insert into ${submissionTokens} (token, lead_type, lead_id) values (${token}, ${kind}, (select id from lead))
+    )${staffQueue(kind, channels, sql`lead`)}${ack}
+    select id::text as id from lead`;
+  return runStore(db, statement, channels.length > 0 || emailsOn());
+}
+
+/**
+ * A newsletter sign-up (double opt-in, docs/leads.md), in one statement like every lead. A new address
+ * is stored `pending`. A known one keeps its row: an unsubscribed address becomes pending again, a
+ * confirmed one stays confirmed. A confirmation email is queued (emails on) for a pending address
+ * whose last one was queued over an hour ago, or never. Staff are told about new addresses only.
+ */
+async function storeSubscription(db: Db, kind: LeadKind, data: Record<string, unknown>, token: string): Promise<StoreResult> {
+  const table = leadTables[kind];
+  const email = String(data.email ?? '');
+  const on = emailsOn();
+  const sending = on ? sql`now()` : sql`null::timestamptz`;
+  const t = sql.identifier(leadKinds[kind].table);
+  const channels = configuredChannels();
+  const statement = sql`with upsert as (
+      insert into ${table} (email, source, confirm_sent_at) values (${email}, ${String(data.source ?? '')}, ${sending})
+      on conflict ((lower(email))) do update set
+        status = case when ${t}.status = 'unsubscribed' then 'pending' else ${t}.status end,
+        confirm_sent_at = case
+          when ${on} and ${t}.status <> 'confirmed'
+           and (${t}.confirm_sent_at is null or ${t}.confirm_sent_at < now() - interval '1 hour') then now()
+          else ${t}.confirm_sent_at end
+      returning id, (xmax = 0) as created, status, confirm_sent_at = now() as send
+    ), lead as (
+      select id from upsert where created
+    ), confirming as (
+      select id from upsert where send and status = 'pending'
+    ), claimed as (
+      insert into ${submissionTokens} (token, lead_type, lead_id) values (${token}, ${kind}, (select id from lead))
+    )${staffQueue(kind, channels, sql`lead`)}${on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`) : sql``}
+    select id::text as id from lead`;
+  return runStore(db, statement, channels.length > 0 || on);
 }

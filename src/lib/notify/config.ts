@@ -2,8 +2,34 @@
 // a lead enqueues for the channels configured when it arrives). Used by the lead store
 // (lib/leads/store.ts), the delivery loop in `npm start` and `npm run worker`.
 
+import { createHash } from 'node:crypto';
+import { envInt } from '@/lib/limiter';
+
+/** The channels that tell staff about a lead. */
 export type Channel = 'email' | 'webhook';
+/** Every channel of the outbox: staff's two, and the emails to the lead's own address (`ack`, `confirm`). */
+export type AnyChannel = Channel | 'ack' | 'confirm';
 export type Env = Record<string, string | undefined>;
+
+/** Emails can be sent at all (SMTP_URL is set): staff emails, acknowledgements, newsletter confirmations. */
+export const emailsOn = (env: Env = process.env): boolean => Boolean(env.SMTP_URL?.trim());
+
+/** Whether a channel is configured: the webhook needs WEBHOOK_URL, every email channel SMTP_URL. */
+export const channelOn = (channel: AnyChannel, env: Env = process.env): boolean => (channel === 'webhook' ? Boolean(env.WEBHOOK_URL?.trim()) : emailsOn(env));
+
+/** The variable a channel needs. */
+export const channelSetting = (channel: AnyChannel): string => (channel === 'webhook' ? 'WEBHOOK_URL' : 'SMTP_URL');
+
+/**
+ * Emails to one visitor address (acknowledgements and confirmations together) per window, so that the
+ * forms cannot flood someone's inbox: NOTIFY_RECIPIENT_LIMIT (3; 0 = no limit) per NOTIFY_RECIPIENT_WINDOW seconds (3600).
+ */
+export function recipientLimit(env: Env = process.env): { max: number; windowSeconds: number } {
+  return { max: envInt(env.NOTIFY_RECIPIENT_LIMIT, 3), windowSeconds: envInt(env.NOTIFY_RECIPIENT_WINDOW, 3600, 1) };
+}
+
+/** What the outbox keeps of a recipient: a hash of the lower-cased address, never the address. */
+export const recipientKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 export function configuredChannels(env: Env = process.env): Channel[] {
   const channels: Channel[] = [];

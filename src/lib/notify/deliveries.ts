@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { notificationOutbox, type DeliveryChannel, type DeliveryStatus } from '@/lib/db/outbox-schema';
 import type { LeadKind } from '@/lib/leads/kinds';
-import { configuredChannels } from './config';
+import { channelOn, channelSetting } from './config';
 import { nudgeDeliveryLoop } from './nudge';
 
 /**
@@ -62,14 +62,13 @@ export async function resendDelivery(db: AnyDb, deliveryId: string, env = proces
     return { ok: false, reason: 'not-found', message: 'This notification does not exist.' };
   }
   const [row] = await db
-    .select({ leadType: notificationOutbox.leadType, leadId: notificationOutbox.leadId, channel: notificationOutbox.channel })
+    .select({ leadType: notificationOutbox.leadType, leadId: notificationOutbox.leadId, channel: notificationOutbox.channel, recipientKey: notificationOutbox.recipientKey })
     .from(notificationOutbox)
     .where(eq(notificationOutbox.id, deliveryId));
   if (!row) return { ok: false, reason: 'not-found', message: 'This notification does not exist.' };
   const channel = row.channel as DeliveryChannel;
-  if (!configuredChannels(env).includes(channel)) {
-    const setting = channel === 'email' ? 'SMTP_URL' : 'WEBHOOK_URL';
-    return { ok: false, reason: 'not-configured', message: `Cannot re-send: ${setting} is not configured on the server.` };
+  if (!channelOn(channel, env)) {
+    return { ok: false, reason: 'not-configured', message: `Cannot re-send: ${channelSetting(channel)} is not configured on the server.` };
   }
 
   const makeDue = async () => {
@@ -96,7 +95,7 @@ export async function resendDelivery(db: AnyDb, deliveryId: string, env = proces
   }
   const [created] = await db
     .insert(notificationOutbox)
-    .values({ leadType: row.leadType, leadId: row.leadId, channel })
+    .values({ leadType: row.leadType, leadId: row.leadId, channel, recipientKey: row.recipientKey })
     .onConflictDoNothing()
     .returning({ id: notificationOutbox.id });
   if (created) {

@@ -10,14 +10,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Queryable } from '@/lib/db/connection';
-import { deliverySettings, type Env } from './config';
+import { linkKey } from '@/lib/newsletter/links';
+import { deliverySettings, type AnyChannel, type Env } from './config';
 import { loadLead, type LeadRow } from './leads';
 import { notifyLog } from './log';
 import { buildEmail, buildWebhookBody } from './message';
 import { maxAttempts, retryDelayMs } from './retry';
 import { closeTransports, sendEmail, sendWebhook } from './send';
+import { buildAcknowledgement, buildConfirmation } from './visitor-emails';
 
-type Claimed = { id: string; lead_type: string; lead_id: string; channel: 'email' | 'webhook'; attempts: number; token: string };
+type Claimed = { id: string; lead_type: string; lead_id: string; channel: AnyChannel; attempts: number; token: string };
 
 export type DeliveryLoopOptions = {
   handle?: { client: Queryable };
@@ -119,9 +121,27 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       log.info(meta, 'notification cancelled: the lead no longer exists');
       return;
     }
+    if (row.channel === 'confirm') {
+      // Only a pending subscription is asked to confirm (it may have been confirmed or ended since).
+      const { rows } = await client.query(`select status from newsletter_subscriptions where id = $1`, [row.lead_id]);
+      const status = (rows[0] as { status?: string } | undefined)?.status;
+      if (status !== 'pending') {
+        await settle(row, `update notification_outbox set status = 'cancelled', locked_until = null, last_error = $3`, [
+          status === 'confirmed' ? 'Already confirmed' : 'Unsubscribed',
+        ]);
+        log.info(meta, 'confirmation cancelled: the subscription is no longer pending');
+        return;
+      }
+    }
     const settings = deliverySettings(env);
+    const siteUrl = settings.siteUrl ?? 'http://localhost:3000';
     try {
-      if (row.channel === 'email') {
+      if (row.channel === 'ack' || row.channel === 'confirm') {
+        if (!settings.smtpUrl) throw new Error('SMTP_URL is not set');
+        const options = { from: settings.emailFrom, siteUrl, deliveryId: row.id };
+        const message = row.channel === 'ack' ? await buildAcknowledgement(row.lead_type, lead, options) : await buildConfirmation(lead, await linkKey(client, env), options);
+        await sendEmail(settings.smtpUrl, message);
+      } else if (row.channel === 'email') {
         if (!settings.smtpUrl) throw new Error('SMTP_URL is not set');
         if (!settings.emailTo) throw new Error('NOTIFY_EMAIL_TO is not set');
         const message = buildEmail(row.lead_type, lead, {

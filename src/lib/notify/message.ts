@@ -37,6 +37,8 @@ export type EmailMessage = {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative (the emails to visitors). */
+  html?: string;
   replyTo?: string;
   headers: Record<string, string>;
 };

@@ -26,6 +26,18 @@ export const statusLabel: Record<LeadStatus, string> = {
 export { leadStatuses, type LeadStatus };
 export const isStatus = (v: unknown): v is LeadStatus => typeof v === 'string' && (leadStatuses as readonly string[]).includes(v);
 
+/** A newsletter subscription's double opt-in state, as staff read it. */
+export const subscriptionLabel: Record<string, string> = { pending: 'Pending confirmation', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
+
+/** Labels of the subscription columns on a lead's page (they are not form fields). */
+export const subscriptionColumns: Record<string, string> = {
+  status: 'Subscription',
+  confirm_sent_at: 'Last confirmation email queued',
+  confirmed_at: 'Confirmed',
+  unsubscribed_at: 'Unsubscribed',
+  unsubscribed_via: 'Unsubscribed through',
+};
+
 /** The label of a stored enumeration value (the value itself when unknown). */
 export function optionLabel(field: Field, value: string) {
   return field.options?.find((o) => o.value === value)?.label ?? value;

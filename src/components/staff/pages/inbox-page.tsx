@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { InboxFilters } from '@/components/staff/inbox-filters';
 import { LeadTable } from '@/components/staff/lead-table';
 import { getDb } from '@/lib/db/client';
+import { emailsOn } from '@/lib/notify/config';
 import { filterQuery, pageSize, type InboxFilter } from '@/lib/staff/filters';
 import type { listLeads } from '@/lib/staff/inbox';
 import { listStaff } from '@/lib/staff/users';
@@ -42,6 +43,13 @@ export async function InboxPage({ filter, listing: { rows, total, pages }, expor
         </div>
         {exportLink}
       </div>
+
+      {emailsOn() ? null : (
+        <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <strong>Emails are off:</strong> SMTP_URL is not set on the server, so no newsletter confirmation links and no
+          acknowledgements are sent. New newsletter sign-ups stay pending confirmation until emails are turned on.
+        </p>
+      )}
 
       <InboxFilters filter={filter} staff={staff.filter((u) => !u.disabled)} />
 

@@ -1,0 +1,78 @@
+// The double opt-in message of the newsletter: nobody is subscribed until they follow the link. The
+// button's address is repeated as text below it for the clients that block or strip buttons.
+import { Button, Heading, Hr, Link, Section, Text } from '@react-email/components';
+import type * as React from 'react';
+import { site } from '@/content/site';
+import { colors, EmailLayout, siteHost, styles } from './layout';
+
+export interface NewsletterConfirmProps {
+  siteUrl: string;
+  /** The one-time confirmation link. */
+  confirmUrl: string;
+  unsubscribeUrl: string;
+  /** How long the confirmation link works. */
+  expiresInDays: number;
+}
+
+const button: React.CSSProperties = {
+  backgroundColor: colors.brand,
+  borderRadius: '8px',
+  color: '#ffffff',
+  fontSize: '16px',
+  lineHeight: '24px',
+  fontWeight: 600,
+  textDecoration: 'none',
+  textAlign: 'center',
+  padding: '14px 28px',
+};
+
+const urlText: React.CSSProperties = {
+  ...styles.small,
+  margin: 0,
+  // A long token must wrap at any character rather than widen the card on a phone.
+  wordBreak: 'break-all',
+  overflowWrap: 'anywhere',
+};
+
+export function NewsletterConfirm({ siteUrl, confirmUrl, unsubscribeUrl, expiresInDays }: NewsletterConfirmProps) {
+  const host = siteHost(siteUrl);
+  const days = `${expiresInDays} ${expiresInDays === 1 ? 'day' : 'days'}`;
+  return (
+    <EmailLayout
+      preview={`Confirm that you want the ${site.name} newsletter at this address.`}
+      siteUrl={siteUrl}
+      title="Confirm your subscription"
+      footer={
+        <>
+          You received this email because this address was entered in the newsletter form on {host}.
+          <br />
+          <Link href={unsubscribeUrl} style={{ color: colors.muted, textDecoration: 'underline' }}>
+            Unsubscribe
+          </Link>
+        </>
+      }
+    >
+      <Heading as="h1" style={styles.h1}>
+        Confirm your subscription
+      </Heading>
+      <Text style={styles.paragraph}>
+        Someone — hopefully you — asked to receive the {site.name} newsletter at this address.
+      </Text>
+      <Section style={{ margin: '8px 0 24px' }}>
+        <Button href={confirmUrl} style={button}>
+          Confirm my subscription
+        </Button>
+      </Section>
+      <Text style={{ ...styles.small, margin: '0 0 4px' }}>Button not working? Copy this link into your browser:</Text>
+      <Text style={urlText}>
+        <Link href={confirmUrl} style={styles.link}>
+          {confirmUrl}
+        </Link>
+      </Text>
+      <Hr style={{ borderColor: colors.border, margin: '24px 0 20px' }} />
+      <Text style={{ ...styles.paragraph, fontSize: '15px', lineHeight: '24px', margin: 0 }}>
+        This link works for {days}. If you didn&apos;t ask for this, ignore this email: you won&apos;t be subscribed.
+      </Text>
+    </EmailLayout>
+  );
+}
