@@ -9,7 +9,8 @@ const variants = [
   { source: 'footer', path: '/pricing', formId: 'newsletter-footer' },
 ] as const;
 
-const success = { title: "You're subscribed!", text: 'Thanks for signing up. Look out for product news and tips in your inbox.' };
+// Double opt-in: the sign-up waits for the emailed link (leads-emails.spec.ts follows it).
+const success = { title: 'Check your inbox', text: 'We sent you a link to confirm your subscription. It works for 7 days; until you click it, you are not subscribed.' };
 
 async function subscriptions(email: string) {
   const { rows } = await database().query('select email, source from newsletter_subscriptions where lower(email) = lower($1)', [email]);

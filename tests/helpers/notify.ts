@@ -36,24 +36,24 @@ export function decodeBody(message: { headers: [string, string][]; body: string 
 }
 
 /**
- * The plain-text part of a message: the whole body of a single-part message, or the decoded
- * `text/plain` part of a multipart one (the emails to visitors carry HTML and text).
+ * One part of a message, decoded: the whole body of a single-part message of that type, or the
+ * matching part of a multipart one (the emails to visitors carry HTML and text).
  */
-export function textOf(message: { headers: [string, string][]; body: string }): string {
-  const type = message.headers.find(([n]) => n === 'content-type')?.[1] ?? '';
+export function partOf(message: { headers: [string, string][]; body: string }, wanted: 'text/plain' | 'text/html'): string {
+  const type = message.headers.find(([n]) => n === 'content-type')?.[1] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!/^multipart\//i.test(type) || !boundary) return decodeBody(message);
+  if (!/^multipart\//i.test(type) || !boundary) return type.toLowerCase().startsWith(wanted) ? decodeBody(message) : '';
   for (const chunk of message.body.split(`--${boundary}`)) {
-    const part = parseMessage(chunk.replace(/^\r\n/, ''));
-    const partType = part.headers.find(([n]) => n === 'content-type')?.[1] ?? '';
-    if (/^text\/plain/i.test(partType)) return decodeBody(part);
-    if (/^multipart\//i.test(partType)) {
-      const inner = textOf(part);
-      if (inner) return inner;
-    }
+    const found = partOf(parseMessage(chunk.replace(/^\r\n/, '')), wanted);
+    if (found) return found;
   }
   return '';
 }
+
+/** The plain text of a message. */
+export const textOf = (message: { headers: [string, string][]; body: string }) => partOf(message, 'text/plain');
+/** The HTML of a message ('' when it has none). */
+export const htmlOf = (message: { headers: [string, string][]; body: string }) => partOf(message, 'text/html');
 
 /**
  * A local SMTP server that keeps every message it accepts; `failNext` makes it refuse the next ones
