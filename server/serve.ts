@@ -42,6 +42,8 @@ if (process.env.SITE_URL) {
     fail(`SITE_URL is not a valid URL: "${process.env.SITE_URL}"`);
   }
 }
+// A short key would make the newsletter's links guessable; unset, the database keeps one of its own.
+if (process.env.LINK_SECRET?.trim() && process.env.LINK_SECRET.trim().length < 32) fail('LINK_SECRET must be at least 32 characters (or unset)');
 const trustProxy = process.env.TRUST_PROXY === '1';
 const allowedHosts = configuredHosts();
 

@@ -5,15 +5,18 @@
 // tokens. Passes when no answer is a 5xx, a dropped connection or a stack trace, every answer carries a
 // clear message (refusals included), no payload comes back unescaped, nothing is stored from a refused
 // post, no stored row breaks a rule of the forms, and no notification email of a stored payload carries
-// a header or a recipient the payload smuggled in. Exits non-zero otherwise.
+// a header or a recipient the payload smuggled in; the emails to visitors go only to the address typed,
+// with fixed subjects, at most three per address; the newsletter's links refuse every tampered token.
+// Exits non-zero otherwise.
 import pg from 'pg';
-import { startSmtp } from '../helpers/notify';
+import { decodeHeader, startSmtp } from '../helpers/notify';
 import { onCleanup } from '../harness/cleanup';
 import { createTempDatabase } from '../harness/databases';
 import { launch } from '../harness/server';
 import { benchEnv, printTable, runSuite, type Checks } from '../harness/suite';
 import { tally } from './answers';
 import { checkStoredRows, crlf, publicFormBattery } from './public-forms';
+import { newsletterLinkBattery } from './newsletter-links';
 import { staffBattery } from './staff-area';
 
 const show = Number(process.env.HOSTILE_SHOW ?? 60);
@@ -37,18 +40,31 @@ async function drainOutbox(url: string, ms = 120_000): Promise<number> {
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
-/** The notification emails of the stored leads: each to the configured recipient only, no header added by a payload. */
+/** Subjects of the emails to visitors: fixed texts, never a visitor's words. */
+const visitorSubjects = /^(We received your (partner application|affiliate application|agency enquiry|contact message|data request|trial request)|Confirm your Postcraft newsletter subscription)$/;
+
+/**
+ * The emails of the stored leads. To staff: each to the configured recipient only, no header added by a
+ * payload. To visitors (acknowledgements, confirmation links): each to one of the battery's own
+ * addresses, a fixed subject, no added header, at most NOTIFY_RECIPIENT_LIMIT (3) per address.
+ */
 function checkEmails(smtp: Smtp, pending: number, check: Checks['check']) {
-  const { messages } = smtp;
-  const strayRecipients = messages.filter((m) => m.rcptTo.length !== 1 || m.rcptTo[0] !== notifyTo).length;
-  const injected = messages.filter((m) => m.headers.some(([name]) => name === 'bcc' || name === 'set-cookie')).length;
-  const carried = messages.filter((m) => m.headers.some(([name, value]) => name === 'subject' && value.includes(smuggled))).length;
-  check('notifications of the stored leads all sent', pending === 0 && messages.length > 0, `${messages.length} emails, ${pending} still pending`);
+  const staff = smtp.messages.filter((m) => m.rcptTo.includes(notifyTo));
+  const visitors = smtp.messages.filter((m) => !m.rcptTo.includes(notifyTo));
+  const strayRecipients = staff.filter((m) => m.rcptTo.length !== 1).length + visitors.filter((m) => m.rcptTo.length !== 1 || !/^hostile-\d+-\d+@example\.com$/.test(m.rcptTo[0])).length;
+  const injected = smtp.messages.filter((m) => m.headers.some(([name]) => name === 'bcc' || name === 'cc' || name === 'set-cookie')).length;
+  const carried = staff.filter((m) => m.headers.some(([name, value]) => name === 'subject' && value.includes(smuggled))).length;
+  const subjects = visitors.filter((m) => !visitorSubjects.test(decodeHeader(m.headers.find(([n]) => n === 'subject')?.[1] ?? ''))).length;
+  const perAddress = new Map<string, number>();
+  for (const m of visitors) perAddress.set(m.rcptTo[0], (perAddress.get(m.rcptTo[0]) ?? 0) + 1);
+  const flooded = [...perAddress.values()].filter((n) => n > 3).length;
+  check('notifications of the stored leads all sent', pending === 0 && staff.length > 0 && visitors.length > 0, `${staff.length} to staff, ${visitors.length} to visitors, ${pending} still pending`);
   check(
-    `no notification email has a header or a recipient a CRLF payload smuggled in ("${smuggled}")`,
+    `no email has a header or a recipient a CRLF payload smuggled in ("${smuggled}")`,
     strayRecipients === 0 && injected === 0 && carried > 0,
-    `${carried} subject(s) carry the payload on one line, ${injected} with an added header, ${strayRecipients} with another recipient`,
+    `${carried} staff subject(s) carry the payload on one line, ${injected} with an added header, ${strayRecipients} with another recipient`,
   );
+  check('emails to visitors have fixed subjects and at most 3 per address', subjects === 0 && flooded === 0, `${subjects} with another subject, ${flooded} address(es) over the limit`);
 }
 
 await runSuite('test:hostile', async ({ check }) => {
@@ -63,6 +79,7 @@ await runSuite('test:hostile', async ({ check }) => {
   // The server is still up and serving after the battery.
   const after = await fetch(new URL('/', server.url)).then((r) => r.status).catch(() => 'down');
   const pending = await drainOutbox(db.url);
+  await newsletterLinkBattery(server.url, db.url, smtp.messages);
   await server.stop();
   stopServer();
   const rows = await checkStoredRows(db.url);
