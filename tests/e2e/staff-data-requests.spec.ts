@@ -27,7 +27,9 @@ test('an admin downloads the person\'s data and erases it in one go, leaving an 
   expect(data.email).toBe(email);
   expect(data.tables.partner_applications.map((r: { id: string }) => r.id)).toEqual([partner]);
   expect(data.tables.contact_messages.map((r: { id: string }) => r.id)).toEqual([contact]);
+  // The subscription with its opt-in record (state, when confirmed or unsubscribed, and how).
   expect(data.tables.newsletter_subscriptions).toHaveLength(1);
+  expect(data.tables.newsletter_subscriptions[0]).toMatchObject({ status: 'pending', confirmed_at: null, unsubscribed_at: null, unsubscribed_via: null });
   expect(data.tables.data_requests.map((r: { id: string }) => r.id)).toEqual([request]);
   expect(data.staff_notes.map((n: { note: string }) => n.note)).toEqual(['Personal remark about Sam.']);
   expect(JSON.stringify(data)).not.toContain('Bystander');

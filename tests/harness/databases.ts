@@ -152,6 +152,8 @@ export async function createTempCluster({ port = Number(process.env.TEMP_PG_PORT
   const bin = binDir();
   const run = runner(bin);
   removeStale(run);
+  // A stale cluster just stopped may hold its port for a moment longer.
+  for (let i = 0; i < 20 && !(await portFree(port)); i++) await new Promise((r) => setTimeout(r, 500));
   if (!(await portFree(port))) throw new Error(`port ${port} is in use: the throwaway PostgreSQL cluster needs it (set TEMP_PG_PORT to another port)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-pg-'));
   fs.writeFileSync(path.join(dir, 'owner'), String(process.pid));
