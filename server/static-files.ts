@@ -1,5 +1,5 @@
-// The build's public files (dist/client: prerendered pages, robots.txt, sitemap.xml, Open Graph images,
-// hashed assets under /_astro/, files of public/) served from memory: compressed once (brotli, gzip),
+// The build's public files (dist/client: prerendered pages, robots.txt, sitemap.xml, the blog's feeds,
+// Open Graph images, hashed assets under /_astro/, files of public/) served from memory: compressed once (brotli, gzip),
 // ETag and 304, HEAD, long-lived caching for hashed assets. A prerendered page gets the
 // Content-Security-Policy that Astro computed for it at build (dist/_headers.json).
 import crypto from 'node:crypto';
@@ -26,7 +26,20 @@ const mimeTypes: Record<string, string> = {
   '.zip': 'application/zip',
   '.webmanifest': 'application/manifest+json',
 };
-const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const compressible = /^(text\/|application\/(json|xml|manifest\+json|[a-z.-]+\+xml)|image\/svg\+xml)/;
+
+/**
+ * The type of a built .xml file, from its root element: the blog's feeds are RSS (`<rss>`) and Atom
+ * (`<feed>` in the Atom namespace) and say so; any other XML (the sitemap) is application/xml.
+ */
+export function xmlType(body: Buffer): string {
+  const head = body.subarray(0, 2048).toString('utf8');
+  const prolog = /^\uFEFF?(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)*/.exec(head)?.[0] ?? '';
+  const root = /^<([A-Za-z_][\w.-]*)([^>]*)>/.exec(head.slice(prolog.length));
+  if (root?.[1] === 'rss') return 'application/rss+xml; charset=utf-8';
+  if (root?.[1] === 'feed' && /\sxmlns=["']http:\/\/www\.w3\.org\/2005\/Atom["']/.test(root[2])) return 'application/atom+xml; charset=utf-8';
+  return mimeTypes['.xml'];
+}
 
 type Entry = {
   body: Buffer;
@@ -93,7 +106,8 @@ export function loadStaticFiles(outDir: string) {
   for (const file of walk(clientDir)) {
     const urlPath = urlPathOf(path.relative(clientDir, file));
     const body = fs.readFileSync(file);
-    const type = mimeTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const ext = path.extname(file).toLowerCase();
+    const type = ext === '.xml' ? xmlType(body) : (mimeTypes[ext] ?? 'application/octet-stream');
     const hashed = urlPath.startsWith('/_astro/');
     files.set(urlPath, {
       body,

@@ -1,5 +1,6 @@
 import { site } from './site';
 import type { IconItem } from './programmes';
+import { people, type Person, type PersonKey } from './people';
 
 /** The company's founding year, used in the story and the press fact sheet. */
 export const foundedYear = 2021;
@@ -25,25 +26,21 @@ export const values: IconItem[] = [
   { icon: 'rocket', title: 'Ship and learn', description: 'We release small improvements every week and listen closely to what happens next.' },
 ];
 
-export type TeamMember = { name: string; role: string; bio: string };
+export type TeamMember = Person & { bio: string };
 
-/** The team (made-up people, shown with initials avatars). */
+const member = (key: PersonKey, bio: string): TeamMember => ({ ...people[key], bio });
+
+/** The team (made-up people from content/people.ts, shown with initials avatars). */
 export const team: TeamMember[] = [
-  { name: 'Amelia Chen', role: 'Co-founder & CEO', bio: 'Former design lead at a creative agency; ran social media for 40 small brands.' },
-  { name: 'Jonas Weber', role: 'Co-founder & CTO', bio: `Built publishing systems at scale for a decade before starting ${site.name}.` },
-  { name: 'Marcus Reid', role: 'Head of Product', bio: 'Turns creator feedback into the roadmap; previously product at two SaaS start-ups.' },
-  { name: 'Elena Park', role: 'Head of Content', bio: 'Writes our guides and newsletter, and teaches social media strategy on weekends.' },
-  { name: 'Priya Shah', role: 'Head of Customer Success', bio: 'Leads the team that answers our customers, usually within a couple of hours.' },
-  { name: 'Tom Becker', role: 'Developer Advocate', bio: 'Looks after our public API and the developers who build on it.' },
-  { name: 'Lucía Romero', role: 'Lead Product Designer', bio: 'Designs the flows our customers use every day, with accessibility in mind.' },
-  { name: 'Kwame Mensah', role: 'Head of Partnerships', bio: 'Works with our partners, affiliates and agency clients around the world.' },
+  member('ameliaChen', 'Former design lead at a creative agency; ran social media for 40 small brands.'),
+  member('jonasWeber', `Built publishing systems at scale for a decade before starting ${site.name}.`),
+  member('marcusReid', 'Turns creator feedback into the roadmap; previously product at two SaaS start-ups.'),
+  member('elenaPark', 'Writes our guides and newsletter, and teaches social media strategy on weekends.'),
+  member('priyaShah', 'Leads the team that answers our customers, usually within a couple of hours.'),
+  member('tomBecker', 'Looks after our public API and the developers who build on it.'),
+  member('luciaRomero', 'Designs the flows our customers use every day, with accessibility in mind.'),
+  member('kwameMensah', 'Works with our partners, affiliates and agency clients around the world.'),
 ];
 
-export function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .map((p) => p[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
+/** Avatar initials (kept here for the components that import it from the about content). */
+export { initials } from './people';

@@ -122,7 +122,8 @@ export const apiPlans: ApiPlan[] = [
     price: null,
     monthlyRequests: null,
     hourlyRequests: null,
-    features: ['Everything in Professional', 'No rate limits', 'Dedicated support and SLA'],
+    // 'No rate limits' is the card's hourly limit line (api-pricing.tsx), not repeated here.
+    features: ['Everything in Professional', 'Dedicated support and SLA'],
     cta: { label: 'Contact Sales', href: '/contact' },
     popular: false,
   },

@@ -1,8 +1,14 @@
+import { people, type Person } from './people';
+
 /** Category filter of /blog, 'All' first. */
 export const blogCategories = ['All', 'Social Media', 'Marketing', 'Product Updates', 'Tutorials', 'Industry News'] as const;
 export type BlogCategory = Exclude<(typeof blogCategories)[number], 'All'>;
 
-export type Author = { name: string; role: string };
+/**
+ * An article's author: a person of content/people.ts (name, role and company come from there, never typed
+ * here; the objects are the registry's). The type names only what pages read.
+ */
+export type Author = Pick<Person, 'name' | 'role'>;
 
 export type Article = {
   slug: string;
@@ -13,6 +19,7 @@ export type Article = {
   author: Author;
   /** ISO date of publication. */
   date: string;
+  /** 'N min read', computed from the body's word count (`readTimeFor`), never typed. */
   readTime: string;
   category: BlogCategory;
   featured?: boolean;
@@ -23,14 +30,49 @@ export type Article = {
 /** Each article's cover, drawn at build time by src/pages/blog/[slug]/cover.svg.ts. */
 export const cover = (slug: string) => `/blog/${slug}/cover.svg`;
 
+/** Reading speed of the read times, in words per minute. */
+export const wordsPerMinute = 200;
+
+/** The words of an article's body: its section headings and paragraphs. */
+export function wordCount(body: Article['body']): number {
+  return body
+    .flatMap((s) => [s.heading, ...s.paragraphs])
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+}
+
+/** 'N min read' at `wordsPerMinute`, rounded, at least 1 minute. */
+export function readTimeFor(body: Article['body']): string {
+  return `${Math.max(1, Math.round(wordCount(body) / wordsPerMinute))} min read`;
+}
+
+const numberWords = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+/** A count in words ('five'), as copy says it; digits above twelve. */
+const inWords = (n: number) => numberWords[n] ?? String(n);
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** 'a, b and c' */
+const listText = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
 const authors = {
-  elena: { name: 'Elena Park', role: 'Head of Content' },
-  marcus: { name: 'Marcus Reid', role: 'Product Manager' },
-  priya: { name: 'Priya Shah', role: 'Social Media Strategist' },
-  tom: { name: 'Tom Becker', role: 'Developer Advocate' },
+  elena: people.elenaPark,
+  marcus: people.marcusReid,
+  priya: people.priyaShah,
+  tom: people.tomBecker,
 } satisfies Record<string, Author>;
 
-export const articles: Article[] = [
+/** The ways of the small-business budget article: its sections, which its excerpt counts. */
+const budgetWays: Article['body'] = [
+  { heading: 'Repurpose everything', paragraphs: ['One good idea can be a carousel, a short video, a LinkedIn post and a newsletter section. Design once, adapt the format, publish everywhere.'] },
+  { heading: 'Automate the busywork', paragraphs: ['Scheduling, resizing and cross-posting are tasks a tool should do. Spend your hours on ideas and conversations instead.'] },
+];
+
+/** The carousel formats of the carousel article, which its title and excerpt count. */
+const carouselFormats = ['Step-by-step guides', 'before and after', 'myths versus facts', 'mini case studies', 'checklists'];
+
+type ArticleDraft = Omit<Article, 'readTime'>;
+
+const drafts: ArticleDraft[] = [
   {
     slug: 'social-media-strategy-2027',
     title: 'The Complete Social Media Strategy Guide for 2027',
@@ -38,7 +80,6 @@ export const articles: Article[] = [
     image: cover('social-media-strategy-2027'),
     author: authors.elena,
     date: '2026-11-18',
-    readTime: '12 min read',
     category: 'Social Media',
     featured: true,
     trending: true,
@@ -55,7 +96,6 @@ export const articles: Article[] = [
     image: cover('best-times-to-post'),
     author: authors.priya,
     date: '2026-11-11',
-    readTime: '8 min read',
     category: 'Social Media',
     trending: true,
     body: [
@@ -70,7 +110,6 @@ export const articles: Article[] = [
     image: cover('canva-to-instagram-workflow'),
     author: authors.tom,
     date: '2026-11-04',
-    readTime: '6 min read',
     category: 'Tutorials',
     trending: true,
     body: [
@@ -85,7 +124,6 @@ export const articles: Article[] = [
     image: cover('unified-inbox-launch'),
     author: authors.marcus,
     date: '2026-10-28',
-    readTime: '4 min read',
     category: 'Product Updates',
     body: [
       { heading: 'Why we built it', paragraphs: ['Creators told us they spent more time switching apps to answer messages than creating. The unified inbox brings every conversation into one list.'] },
@@ -99,7 +137,6 @@ export const articles: Article[] = [
     image: cover('ai-posting-times'),
     author: authors.marcus,
     date: '2026-10-14',
-    readTime: '3 min read',
     category: 'Product Updates',
     body: [
       { heading: 'How it works', paragraphs: ['The model looks at the engagement of your past posts and your followers\u2019 activity, then proposes a time for each platform when you schedule.'] },
@@ -109,16 +146,12 @@ export const articles: Article[] = [
   {
     slug: 'small-business-marketing-budget',
     title: 'How Small Businesses Can Do More Marketing on a Smaller Budget',
-    excerpt: 'Seven practical ways to stretch a small marketing budget, from repurposing content to letting automation handle the busywork.',
+    excerpt: `${capitalised(inWords(budgetWays.length))} practical ways to stretch a small marketing budget, from repurposing content to letting automation handle the busywork.`,
     image: cover('small-business-marketing-budget'),
     author: authors.elena,
     date: '2026-10-07',
-    readTime: '9 min read',
     category: 'Marketing',
-    body: [
-      { heading: 'Repurpose everything', paragraphs: ['One good idea can be a carousel, a short video, a LinkedIn post and a newsletter section. Design once, adapt the format, publish everywhere.'] },
-      { heading: 'Automate the busywork', paragraphs: ['Scheduling, resizing and cross-posting are tasks a tool should do. Spend your hours on ideas and conversations instead.'] },
-    ],
+    body: budgetWays,
   },
   {
     slug: 'linkedin-for-founders',
@@ -127,7 +160,6 @@ export const articles: Article[] = [
     image: cover('linkedin-for-founders'),
     author: authors.priya,
     date: '2026-09-30',
-    readTime: '7 min read',
     category: 'Marketing',
     trending: true,
     body: [
@@ -142,7 +174,6 @@ export const articles: Article[] = [
     image: cover('bulk-scheduling-tutorial'),
     author: authors.tom,
     date: '2026-09-23',
-    readTime: '10 min read',
     category: 'Tutorials',
     body: [
       { heading: 'Prepare your designs', paragraphs: ['Put the month\u2019s designs in one Canva folder, named in the order you want them posted.'] },
@@ -156,7 +187,6 @@ export const articles: Article[] = [
     image: cover('short-video-trends'),
     author: authors.elena,
     date: '2026-09-16',
-    readTime: '5 min read',
     category: 'Industry News',
     body: [
       { heading: 'The numbers', paragraphs: ['Every major platform reported growth in short video watch time this quarter, and several now rank carousels higher than single images.'] },
@@ -170,7 +200,6 @@ export const articles: Article[] = [
     image: cover('platform-api-changes'),
     author: authors.tom,
     date: '2026-09-09',
-    readTime: '6 min read',
     category: 'Industry News',
     body: [
       { heading: 'What changed', paragraphs: ['New media upload limits, updated permissions for business accounts and a new version of one major publishing API.'] },
@@ -179,16 +208,15 @@ export const articles: Article[] = [
   },
   {
     slug: 'instagram-carousel-tips',
-    title: '9 Instagram Carousel Ideas That Keep People Swiping',
-    excerpt: 'Carousels earn more saves and shares than single images. Here are nine formats that work, each with a free Canva template.',
+    title: `${carouselFormats.length} Instagram Carousel Ideas That Keep People Swiping`,
+    excerpt: `Carousels earn more saves and shares than single images. Here are ${inWords(carouselFormats.length)} formats that work.`,
     image: cover('instagram-carousel-tips'),
     author: authors.priya,
     date: '2026-09-02',
-    readTime: '7 min read',
     category: 'Social Media',
     body: [
       { heading: 'Why carousels work', paragraphs: ['Every swipe tells the platform your post is worth showing to more people. A strong first slide and a reason to keep going are all it takes.'] },
-      { heading: 'Formats to try', paragraphs: ['Step-by-step guides, before and after, myths versus facts, mini case studies and checklists all work well. End every carousel with one clear call to action.'] },
+      { heading: 'Formats to try', paragraphs: [`${listText(carouselFormats)} all work well. End every carousel with one clear call to action.`] },
     ],
   },
   {
@@ -198,7 +226,6 @@ export const articles: Article[] = [
     image: cover('team-approval-workflows'),
     author: authors.marcus,
     date: '2026-08-26',
-    readTime: '5 min read',
     category: 'Tutorials',
     body: [
       { heading: 'Roles first', paragraphs: ['Give each person the role they need: editors draft, approvers review, admins manage accounts and billing.'] },
@@ -206,6 +233,9 @@ export const articles: Article[] = [
     ],
   },
 ];
+
+/** The articles, newest first, each with its read time computed from its body. */
+export const articles: Article[] = drafts.map((a) => ({ ...a, readTime: readTimeFor(a.body) }));
 
 export function getArticle(slug: string) {
   return articles.find((a) => a.slug === slug);

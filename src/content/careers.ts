@@ -20,14 +20,6 @@ export type Job = {
   office?: { city: string; region: string; country: string };
 };
 
-export const perks: IconItem[] = [
-  { icon: 'layout', title: 'Remote-first', description: 'Work from anywhere within four hours of Pacific time, with a yearly team retreat.' },
-  { icon: 'headset', title: 'Health & wellness', description: 'Full medical, dental and vision cover for you and your family, plus a wellness stipend.' },
-  { icon: 'coins', title: 'Equity for everyone', description: 'Every employee owns part of the company through stock options.' },
-  { icon: 'calendar', title: 'Flexible time off', description: '25 days of paid leave, public holidays and a company-wide week off in December.' },
-  { icon: 'rocket', title: 'Learning budget', description: '$1,500 a year for courses, books and conferences of your choice.' },
-  { icon: 'image', title: 'Home office setup', description: 'A $1,000 budget for your desk, chair and the gear you need to do your best work.' },
-];
 
 export const jobs: Job[] = [
   {
@@ -150,4 +142,38 @@ export const jobs: Job[] = [
     requirements: ['5+ years in customer support or success, 2+ leading a team', 'Experience with help-desk tools and support metrics', 'Calm under pressure and kind to everyone'],
     posted: '2026-10-25',
   },
+];
+
+const unique = (items: string[]) => [...new Set(items)];
+const listText = (items: string[], last: 'and' | 'or') =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
+/** How the job locations name a country ('Remote (US or Canada)'). */
+const countryNames: Record<string, string> = { US: 'the US', CA: 'Canada', GB: 'the UK' };
+
+/** Where the listed positions can be done, from the jobs themselves (so the perk and the list agree). */
+export function workLocations(list: readonly Job[] = jobs) {
+  return {
+    remote: unique(list.flatMap((j) => (j.remoteIn ?? []).map((r) => (r.kind === 'Country' ? (countryNames[r.name] ?? r.name) : r.name)))),
+    offices: unique(list.flatMap((j) => (j.office ? [j.office.city] : []))),
+  };
+}
+
+/** 'Work remotely from the US, Canada or Europe, or hybrid from our San Francisco, London and New York offices' */
+function whereYouCanWork(): string {
+  const { remote, offices } = workLocations();
+  const parts = [
+    remote.length ? `remotely from ${listText(remote, 'or')}` : '',
+    offices.length ? `hybrid from our ${listText(offices, 'and')} office${offices.length > 1 ? 's' : ''}` : '',
+  ].filter(Boolean);
+  return `Work ${parts.join(', or ')}`;
+}
+
+/** The perks of /careers; the remote perk states the locations of the listed jobs. */
+export const perks: IconItem[] = [
+  { icon: 'layout', title: 'Remote-first', description: `${whereYouCanWork()}, with a yearly team retreat.` },
+  { icon: 'headset', title: 'Health & wellness', description: 'Full medical, dental and vision cover for you and your family, plus a wellness stipend.' },
+  { icon: 'coins', title: 'Equity for everyone', description: 'Every employee owns part of the company through stock options.' },
+  { icon: 'calendar', title: 'Flexible time off', description: '25 days of paid leave, public holidays and a company-wide week off in December.' },
+  { icon: 'rocket', title: 'Learning budget', description: '$1,500 a year for courses, books and conferences of your choice.' },
+  { icon: 'image', title: 'Home office setup', description: 'A $1,000 budget for your desk, chair and the gear you need to do your best work.' },
 ];

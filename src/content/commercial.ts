@@ -9,4 +9,6 @@ export const commercial = {
   dataRetentionDaysAfterCancellation: 30,
   planChangesImmediate: true,
   setupFee: 0,
+  /** The trial gives the features of this /pricing plan (by id); after it, an account without a paid plan is on Free. */
+  trialPlanId: 'pro',
 } as const;

@@ -1,3 +1,5 @@
+import { people, type Person } from './people';
+import { pricingPlans, trialPlan } from './pricing';
 import { site } from './site';
 
 /** Copy of the home page that is a list: stats, testimonials, logos, features, comparison, steps, plans. */
@@ -11,48 +13,36 @@ export const heroStats: Stat[] = [
   { value: '5x', label: 'Faster posting' },
 ];
 
-export type Testimonial = {
-  name: string;
-  role: string;
-  company: string;
-  /** Initials shown in the avatar circle. */
+/** A quote by a person of content/people.ts (name, role and company come from there, never typed here). */
+export type Testimonial = Person & {
+  /** Initials shown in the avatar circle (the person's initials). */
   avatar: string;
   content: string;
   rating: 5;
   results: string;
 };
 
+const quote = (person: Person, q: Pick<Testimonial, 'content' | 'rating' | 'results'>): Testimonial => ({ ...person, avatar: person.initials, ...q });
+
 export const testimonials: Testimonial[] = [
-  {
-    name: 'Sarah Chen',
-    role: 'Social Media Manager',
-    company: 'Bloom & Co.',
-    avatar: 'SC',
+  quote(people.sarahChen, {
     content:
       `I design everything in ${site.designTool}. With ${site.name} a finished design is scheduled on six platforms before my coffee gets cold. No more downloading, resizing and re-uploading.`,
     rating: 5,
     results: 'Saves 12 hours every week',
-  },
-  {
-    name: 'Marcus Johnson',
-    role: 'Founder',
-    company: 'Northside Fitness',
-    avatar: 'MJ',
+  }),
+  quote(people.marcusJohnson, {
     content:
       'The AI posting times alone paid for the plan. Our posts now go out when our members are actually scrolling, and the unified inbox means no DM slips through.',
     rating: 5,
     results: '3x more engagement in 60 days',
-  },
-  {
-    name: 'Priya Patel',
-    role: 'Creative Director',
-    company: 'Lumen Studio',
-    avatar: 'PP',
+  }),
+  quote(people.priyaPatel, {
     content:
       'We run 14 client accounts with a team of four. Approval workflows and white-label reports turned a chaotic week into a calm, predictable one.',
     rating: 5,
     results: '14 client accounts, one dashboard',
-  },
+  }),
 ];
 
 export type BrandLogo = { name: string; logo: string };
@@ -155,7 +145,10 @@ export type HomePlan = {
   popular: boolean;
 };
 
-/** The home page plans (names differ from /pricing on purpose: both stand, see docs/content.md). */
+/** The home plan at the trial plan's price (the home page names the /pricing plans differently). */
+const trialPlanHomeName = 'Starter';
+
+/** The home page plans (names and contents differ from /pricing on purpose: both stand, see docs/content.md). */
 export const homePlans: HomePlan[] = [
   {
     name: 'Free Trial',
@@ -166,8 +159,9 @@ export const homePlans: HomePlan[] = [
     popular: false,
   },
   {
-    name: 'Starter',
-    price: 19,
+    name: trialPlanHomeName,
+    // The /pricing Pro plan's price: the plan the trial gives.
+    price: trialPlan.monthlyPrice,
     period: 'month',
     description: 'Everything a creator needs to post every day.',
     features: ['Unlimited posts', 'All integrations', 'Full CRM', 'Campaign automation', 'Bulk scheduling'],
@@ -175,7 +169,8 @@ export const homePlans: HomePlan[] = [
   },
   {
     name: 'Pro',
-    price: 49,
+    // The /pricing Business plan's price (one price, two names: docs/content.md).
+    price: pricingPlans.find((p) => p.id === 'business')!.monthlyPrice,
     period: 'month',
     description: 'For teams and agencies that run many brands.',
     features: ['Everything in Starter', 'Team collaboration', 'White-label', 'SLA', 'Account manager'],
@@ -188,12 +183,8 @@ export function formatPrice(amount: number): string {
 }
 
 /** The quote of the testimonials-with-stats band. */
-export const featuredTestimonial: Testimonial = {
-  name: 'Daniel Okafor',
-  role: 'Head of Marketing',
-  company: 'Cedar Labs',
-  avatar: 'DO',
+export const featuredTestimonial: Testimonial = quote(people.danielOkafor, {
   content: 'We used to lose a full day a week to exporting, resizing and uploading. Now the whole team schedules a week of content in an hour.',
   rating: 5,
   results: 'A week of content in one hour',
-};
+});

@@ -1,3 +1,4 @@
+import { people } from './people';
 import { site } from './site';
 
 export type PressRelease = { date: string; title: string; summary: string };
@@ -48,7 +49,8 @@ export const mediaQuotes = [
   { quote: 'Cross-posting without the busywork, and analytics that tell you what to do next.', outlet: 'Marketing Tools Digest' },
 ] as const;
 
+/** The press contacts: people of content/people.ts with the address they answer. */
 export const pressContacts = [
-  { name: 'Hannah Brooks', role: 'Communications Manager', email: site.contacts.press },
-  { name: 'Kwame Mensah', role: 'Head of Partnerships', email: site.contacts.partners },
-] as const;
+  { ...people.hannahBrooks, email: site.contacts.press },
+  { ...people.kwameMensah, email: site.contacts.partners },
+];

@@ -78,6 +78,10 @@ export const pricingPlans: PricingPlan[] = [
   },
 ];
 
+/** The /pricing plan whose features the trial gives ('Pro'). */
+export const trialPlan: PricingPlan = pricingPlans.find((p) => p.id === commercial.trialPlanId)!;
+const freePlan: PricingPlan = pricingPlans.find((p) => p.id === 'free')!;
+
 /** Percentage saved by paying yearly instead of 12 monthly payments, rounded to a whole percent. */
 export function yearlySavingsPercent(plan: Pick<PricingPlan, 'monthlyPrice' | 'yearlyPrice'>): number {
   const twelveMonths = plan.monthlyPrice * 12;
@@ -110,9 +114,9 @@ export type Faq = { question: string; answer: string };
 export const pricingFaqs: Faq[] = [
   {
     question: 'Is there a free trial?',
-    answer: `Yes. Every plan starts with a ${commercial.trialDays}-day free trial with all Pro features${
+    answer: `Yes. Every new account starts with a ${commercial.trialDays}-day free trial with all ${trialPlan.name} features${
       commercial.trialNeedsCard ? '' : ', and no credit card is required'
-    }. At the end of the trial you choose a plan or stay on Free.`,
+    }. At the end of the trial you choose a paid plan or stay on ${freePlan.name}.`,
   },
   {
     question: 'Can I change my plan later?',

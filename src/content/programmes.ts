@@ -1,3 +1,4 @@
+import { people, type Person } from './people';
 import { site } from './site';
 
 /**
@@ -105,29 +106,24 @@ export const agencyBenefits: IconItem[] = [
   { icon: 'trending', title: 'Increase conversions', description: 'Posts built around your offers, with links and lead tracking that turn followers into customers.' },
 ];
 
-export type Testimonial = { name: string; role: string; company: string; content: string; rating: 5; results: string };
+/** A client's quote; name, role and company come from content/people.ts, never typed here. */
+export type Testimonial = Person & { content: string; rating: 5; results: string };
 
 export const agencyTestimonials: Testimonial[] = [
   {
-    name: 'Maya Hoffman',
-    role: 'Founder',
-    company: 'Bloom & Stem Florals',
+    ...people.mayaHoffman,
     content: 'They took our social media off my plate completely. The posts look better than anything I made myself, and they go out like clockwork.',
     rating: 5,
     results: '3x more enquiries in 4 months',
   },
   {
-    name: 'Daniel Okafor',
-    role: 'Marketing Director',
-    company: 'Northside Fitness',
+    ...people.jordanEllis,
     content: 'The monthly reports finally show us what works. Our class bookings from Instagram have never been higher.',
     rating: 5,
     results: '+180% Instagram followers',
   },
   {
-    name: 'Sofia Marchetti',
-    role: 'Owner',
-    company: 'Trattoria Marchetti',
+    ...people.sofiaMarchetti,
     content: 'A real team that knows our voice. We save a full day every week and our weekend tables are booked out.',
     rating: 5,
     results: 'Saved 22 hours a week',

@@ -1,6 +1,7 @@
 import type { Article } from '@/content/blog';
 import { getRoute, type RoutePath } from '@/content/routes';
 import { site } from '@/content/site';
+import { blogFeeds } from '@/lib/feeds';
 import { siteUrl } from '@/lib/site-url';
 
 /** What a page's <head> says about it: title, description, canonical, Open Graph and Twitter card. */
@@ -16,7 +17,14 @@ export type PageMeta = {
   type?: 'website' | 'article';
   article?: { publishedTime: string; author: string; section: string };
   noindex?: boolean;
+  /** Other forms of the page's content announced in <head> (<link rel="alternate">): the blog's feeds. */
+  alternates?: readonly { type: string; title: string; href: string }[];
 };
+
+/** The feeds a page announces: /blog and each article announce the blog's RSS and Atom feeds. */
+function alternatesOf(path: string) {
+  return path === '/blog' || path.startsWith('/blog/') ? { alternates: blogFeeds } : {};
+}
 
 /** The file name (without .png) of a route's Open Graph image: 'home' for '/', else the path. */
 export function ogSlug(path: string) {
@@ -36,6 +44,7 @@ export function pageMeta(path: RoutePath): PageMeta {
     description: route.description,
     path,
     image: { url: `/og/${ogSlug(path)}.png`, alt: route.heading },
+    ...alternatesOf(path),
   };
 }
 
@@ -54,5 +63,6 @@ export function articleMeta(article: Article): PageMeta {
     image: { url: '/og/blog.png', alt: `The ${site.name} Blog` },
     type: 'article',
     article: { publishedTime: article.date, author: article.author.name, section: article.category },
+    ...alternatesOf(`/blog/${article.slug}`),
   };
 }

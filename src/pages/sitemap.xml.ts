@@ -1,8 +1,7 @@
 import { articles } from '@/content/blog';
 import { routes } from '@/content/routes';
 import { siteUrl } from '@/lib/site-url';
-
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeXml } from '@/lib/xml';
 
 /** Every public route and every blog post, with absolute addresses from SITE_URL (read at build). */
 export function GET() {

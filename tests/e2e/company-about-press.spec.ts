@@ -50,6 +50,9 @@ test.describe('/contact', () => {
       await expect(c.getByText(time)).toBeVisible();
     }
     await expect(page.getByText('Monday to Friday, 9 to 6 PST')).toBeVisible();
+    // A screen reader hears each term of the hours, phone and office list once.
+    const details = await page.locator('dl').filter({ hasText: 'Business hours' }).ariaSnapshot();
+    for (const term of ['Business hours', 'Phone', 'Office']) expect(details.split(term).length - 1, term).toBe(1);
     const map = page.getByRole('region', { name: 'Map' });
     await expect(map.getByText('Coming Soon')).toBeVisible();
     await expect(page.getByText(site.postalAddress.street)).toBeVisible();

@@ -27,7 +27,9 @@ test.describe('/blog', () => {
     const second = cards.nth(1);
     await expect(second.getByText('Priya Shah')).toBeVisible();
     await expect(second.getByText('November 11, 2026')).toBeVisible();
-    await expect(second.getByText('8 min read')).toBeVisible();
+    // The read time is computed from the article's words (200 a minute), never typed.
+    await expect(second.getByText(`· ${articles[1].readTime}`)).toBeVisible();
+    expect(articles[1].readTime).toMatch(/^\d+ min read$/);
     await expect(second.getByText('Social Media', { exact: true })).toBeVisible();
     await expect(second.getByText('Trending', { exact: true })).toBeVisible();
     expect(await cards.filter({ hasText: 'Trending' }).count()).toBeGreaterThanOrEqual(2);

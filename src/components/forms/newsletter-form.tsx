@@ -7,13 +7,13 @@ import { useLeadForm, type LeadFormProps } from './use-lead-form';
 const variants = {
   blog: {
     id: 'newsletter-blog',
+    // No text of its own: the /blog band around this form already says what the newsletter brings and
+    // 'No spam' (blog-page.tsx); a second paragraph here made the block say it twice.
     title: 'Subscribe to our newsletter',
-    text: 'Get the latest articles, product updates and social media tips in your inbox. No spam; unsubscribe at any time.',
   },
   footer: {
     id: 'newsletter-footer',
     title: 'Get product news and tips',
-    text: undefined,
   },
 } as const;
 
@@ -32,7 +32,6 @@ export function NewsletterForm({ source, page, initialState }: LeadFormProps & {
       <h2 id={`${v.id}-title`} className={compact ? 'text-sm font-semibold text-foreground' : 'text-2xl font-semibold tracking-tight'}>
         {v.title}
       </h2>
-      {v.text ? <p className="mx-auto mt-2 max-w-xl text-muted-foreground">{v.text}</p> : null}
       <HiddenFields form={form} />
       <div className={cn('flex gap-2', compact ? 'mt-3' : 'mx-auto mt-6 max-w-md flex-col text-left sm:flex-row')}>
         <div className="min-w-0 flex-1">

@@ -1,17 +1,75 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { JsonLd } from '@/components/site/json-ld';
 import { ArticleCard, ArticleFlags, ArticleMeta } from '@/components/sections/company/article-card';
 import { Link } from '@/components/ui/link';
-import { articles, type Article } from '@/content/blog';
+import { articles, formatDate, type Article } from '@/content/blog';
 import { site } from '@/content/site';
 import { articleLd } from '@/lib/structured-data';
+import { cn } from '@/lib/utils';
 
-/** One blog article (/blog/<slug>), with three related articles. */
+/** One link of the pager: its direction, then the article's title and date. */
+function PagerLink({ article, rel }: { article: Article; rel: 'prev' | 'next' }) {
+  return (
+    <a
+      href={`/blog/${article.slug}`}
+      rel={rel}
+      className={cn(
+        'group flex h-full flex-col gap-1.5 rounded-2xl border border-border bg-white p-5 shadow-sm transition-[box-shadow,border-color] hover:border-brand hover:shadow-md',
+        rel === 'next' && 'sm:items-end sm:text-right',
+      )}
+    >
+      <span className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-strong">
+        {rel === 'prev' ? (
+          <>
+            <ArrowLeft aria-hidden className="size-4" /> Previous article
+          </>
+        ) : (
+          <>
+            Next article <ArrowRight aria-hidden className="size-4" />
+          </>
+        )}
+      </span>
+      <span className="font-semibold tracking-tight text-balance text-foreground group-hover:text-brand-strong">{article.title}</span>
+      <time dateTime={article.date} className="text-sm text-muted-foreground">
+        {formatDate(article.date)}
+      </time>
+    </a>
+  );
+}
+
+/**
+ * The articles before and after this one in the order of the /blog list (newest first): previous is the
+ * newer one, next the older one; the newest article has no previous, the oldest no next.
+ */
+function ArticlePager({ article }: { article: Article }) {
+  const index = articles.findIndex((a) => a.slug === article.slug);
+  const previous = index > 0 ? articles[index - 1] : undefined;
+  const next = index >= 0 ? articles[index + 1] : undefined;
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label="Previous and next articles" className="mx-auto max-w-3xl px-5 pb-16 sm:px-8">
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {previous ? (
+          <li>
+            <PagerLink article={previous} rel="prev" />
+          </li>
+        ) : null}
+        {next ? (
+          <li className="sm:col-start-2">
+            <PagerLink article={next} rel="next" />
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+/** One blog article (/blog/<slug>), the links to the previous and next ones, and three related articles. */
 export function ArticlePage({ article }: { article: Article }) {
   const related = articles.filter((a) => a.slug !== article.slug && a.category === article.category).concat(articles.filter((a) => a.slug !== article.slug && a.category !== article.category)).slice(0, 3);
   return (
     <>
-      <article className="pb-16">
+      <article className="pb-12">
         <header className="border-b border-border bg-gradient-to-b from-brand-soft to-white">
           <div className="mx-auto max-w-3xl px-5 pt-10 pb-12 sm:px-8">
             <Link href="/blog" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-strong hover:underline">
@@ -46,6 +104,7 @@ export function ArticlePage({ article }: { article: Article }) {
           </p>
         </div>
       </article>
+      <ArticlePager article={article} />
       <section aria-labelledby="related-title" className="border-t border-border bg-slate-50 py-16">
         <div className="container-page">
           <h2 id="related-title" className="text-2xl font-bold tracking-tight">

@@ -1,15 +1,40 @@
 import type { ReactNode } from 'react';
+import { Rss } from 'lucide-react';
 import { PageHero } from '@/components/site/page-hero';
 import { Section } from '@/components/site/section';
 import { FeaturedArticle } from '@/components/sections/company/featured-article';
+import { buttonVariants } from '@/components/ui/button';
 import { articles } from '@/content/blog';
+import { blogFeeds } from '@/lib/feeds';
+
+/** The links to the blog's feeds under the page's heading ("RSS", "Atom"; named "RSS feed", "Atom feed"). */
+function FeedLinks() {
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+      <span>Follow in your feed reader:</span>
+      <ul className="flex items-center gap-2">
+        {blogFeeds.map((feed) => (
+          <li key={feed.href}>
+            <a href={feed.href} type={feed.type} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+              <Rss aria-hidden className="text-brand-strong" />
+              {feed.label}
+              <span className="sr-only"> feed</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** /blog */
 export function BlogPage({ list, newsletter }: { list?: ReactNode; newsletter?: ReactNode }) {
   const featured = articles.find((a) => a.featured) ?? articles[0];
   return (
     <>
-      <PageHero path="/blog" eyebrow="Blog" />
+      <PageHero path="/blog" eyebrow="Blog">
+        <FeedLinks />
+      </PageHero>
       <FeaturedArticle article={featured} />
 
       <Section id="articles" muted eyebrow="Latest" title="All articles" intro="Search by title or excerpt, or pick a category.">

@@ -41,6 +41,7 @@ export function ContactPage({ form }: { form?: ReactNode }) {
         intro="Fill in the form and the right person will get back to you. Fields marked with * are required."
         aside={
           <div className="space-y-6">
+            {/* Each term is read once, from its <dt>; the bold copy in the <dd> is only for the eye. */}
             <dl className="space-y-4 text-slate-700">
               <div className="flex gap-3">
                 <dt>
@@ -48,7 +49,7 @@ export function ContactPage({ form }: { form?: ReactNode }) {
                   <span className="sr-only">Business hours</span>
                 </dt>
                 <dd>
-                  <span className="block font-semibold text-foreground">Business hours</span>
+                  <span aria-hidden className="block font-semibold text-foreground">Business hours</span>
                   {site.businessHours}
                 </dd>
               </div>
@@ -58,7 +59,7 @@ export function ContactPage({ form }: { form?: ReactNode }) {
                   <span className="sr-only">Phone</span>
                 </dt>
                 <dd>
-                  <span className="block font-semibold text-foreground">Phone</span>
+                  <span aria-hidden className="block font-semibold text-foreground">Phone</span>
                   <a href={`tel:${site.phone.replace(/[^+\d]/g, '')}`} className="underline-offset-4 hover:underline">
                     {site.phone}
                   </a>
@@ -70,7 +71,7 @@ export function ContactPage({ form }: { form?: ReactNode }) {
                   <span className="sr-only">Office</span>
                 </dt>
                 <dd>
-                  <span className="block font-semibold text-foreground">Office</span>
+                  <span aria-hidden className="block font-semibold text-foreground">Office</span>
                   <address className="not-italic">{postalAddressLine}</address>
                 </dd>
               </div>

@@ -11,6 +11,7 @@ export function PageHead({ meta }: { meta: PageMeta }) {
       <meta name="description" content={meta.description} />
       {meta.noindex ? <meta name="robots" content="noindex" /> : null}
       {url ? <link rel="canonical" href={url} /> : null}
+      {meta.alternates?.map((a) => <link key={a.href} rel="alternate" type={a.type} title={a.title} href={a.href} />)}
       <meta property="og:title" content={meta.shareTitle} />
       <meta property="og:description" content={meta.description} />
       {url ? <meta property="og:url" content={url} /> : null}
