@@ -53,14 +53,14 @@ export function absoluteUrl(path: string) {
   return `${siteUrl()}${path === '/' ? '/' : path}`;
 }
 
-/** The metadata of one blog article (Open Graph type article, the blog's share image). */
+/** The metadata of one blog article (Open Graph type article, its own share image /og/blog/<slug>.png). */
 export function articleMeta(article: Article): PageMeta {
   return {
     title: brandTitle(article.title),
     shareTitle: article.title,
     description: article.excerpt,
     path: `/blog/${article.slug}`,
-    image: { url: '/og/blog.png', alt: `The ${site.name} Blog` },
+    image: { url: `/og/blog/${article.slug}.png`, alt: article.title },
     type: 'article',
     article: { publishedTime: article.date, author: article.author.name, section: article.category },
     ...alternatesOf(`/blog/${article.slug}`),

@@ -75,7 +75,8 @@ export function articleLd(article: import('@/content/blog').Article) {
     '@type': 'Article',
     headline: article.title,
     description: article.excerpt,
-    image: [`${base}${article.image}`],
+    // The share image (a PNG, which search engines take for articles) and the cover drawn on the page.
+    image: [`${base}/og/blog/${article.slug}.png`, `${base}${article.image}`],
     datePublished: article.date,
     dateModified: article.date,
     articleSection: article.category,

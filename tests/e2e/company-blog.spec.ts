@@ -95,7 +95,7 @@ test.describe('/blog', () => {
     await expect(page).toHaveURL(/category=Marketing/);
   });
 
-  test('every card opens its article page, with Article JSON-LD, canonical link and cover image', async ({ page, request }) => {
+  test('every card opens its article page, with Article JSON-LD, canonical link, cover image and its own share image', async ({ page, request }) => {
     await page.goto('/blog');
     await page.locator('#articles article').nth(1).getByRole('link').click();
     await expect(page).toHaveURL(/\/blog\/best-times-to-post$/);
@@ -112,8 +112,12 @@ test.describe('/blog', () => {
       datePublished: '2026-11-11',
       author: { '@type': 'Person', name: 'Priya Shah' },
       publisher: { '@type': 'Organization', name: site.name },
-      image: [expect.stringMatching(/\/blog\/best-times-to-post\/cover\.svg$/)],
+      image: [expect.stringMatching(/\/og\/blog\/best-times-to-post\.png$/), expect.stringMatching(/\/blog\/best-times-to-post\/cover\.svg$/)],
     });
+    // Its own share card, not the blog's.
+    const share = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(new URL(share!).pathname).toBe('/og/blog/best-times-to-post.png');
+    expect(await page.locator('meta[property="og:image:alt"]').getAttribute('content')).toBe('The Best Times to Post on Every Platform, Backed by 2M Posts');
 
     for (const a of articles) {
       const res = await request.get(`/blog/${a.slug}`);
@@ -121,6 +125,9 @@ test.describe('/blog', () => {
       const img = await request.get(a.image);
       expect(img.status()).toBe(200);
       expect(img.headers()['content-type']).toBe('image/svg+xml');
+      const card = await request.get(`/og/blog/${a.slug}.png`);
+      expect(card.headers()['content-type'], a.slug).toBe('image/png');
+      expect((await card.body()).subarray(1, 4).toString()).toBe('PNG');
     }
     expect((await request.get('/blog/no-such-post')).status()).toBe(404);
   });

@@ -1,0 +1,11 @@
+import type { GetStaticPaths } from 'astro';
+import { articles, type Article } from '@/content/blog';
+import { openGraphPng } from '@/lib/open-graph';
+
+/** Each article's Open Graph image (/og/blog/<slug>.png): its section and author, title and excerpt, prerendered. */
+export const getStaticPaths = (() => articles.map((article) => ({ params: { slug: `${article.slug}.png` }, props: { article } }))) satisfies GetStaticPaths;
+
+export async function GET({ props: { article } }: { props: { article: Article } }) {
+  const png = await openGraphPng({ eyebrow: `${article.category} · ${article.author.name}`, heading: article.title, intro: article.excerpt });
+  return new Response(new Uint8Array(png), { headers: { 'Content-Type': 'image/png' } });
+}
