@@ -227,7 +227,7 @@ export const leadKinds = {
       failure: failure(site.contacts.hello),
     },
     forms: { trial: {} },
-    acknowledge: { intro: 'Thank you for requesting a Postcraft trial.', contact: site.contacts.sales },
+    acknowledge: { intro: `Thank you for requesting a ${site.name} trial.`, contact: site.contacts.sales },
   },
 } as const satisfies Record<string, KindDef>;
 

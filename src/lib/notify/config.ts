@@ -32,10 +32,7 @@ export function recipientLimit(env: Env = process.env): { max: number; windowSec
 export const recipientKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 export function configuredChannels(env: Env = process.env): Channel[] {
-  const channels: Channel[] = [];
-  if (env.SMTP_URL?.trim()) channels.push('email');
-  if (env.WEBHOOK_URL?.trim()) channels.push('webhook');
-  return channels;
+  return (['email', 'webhook'] as const).filter((c) => channelOn(c, env));
 }
 
 /** The sender when NOTIFY_EMAIL_FROM is not set: a no-reply address at the site's domain. */

@@ -3,6 +3,7 @@
 // goes into the React Email components as text (escaped in the HTML, never a link); the subjects are
 // fixed text, so nothing typed in a form reaches a header.
 import * as React from 'react';
+import { site } from '@/content/site';
 import { Acknowledgement, NewsletterConfirm, renderEmail } from '@/emails';
 import { asDate } from '@/lib/db/values';
 import { confirmLinkDays, kindDef, type FieldDef } from '@/lib/leads/kinds';
@@ -54,7 +55,7 @@ export async function buildConfirmation(lead: LeadRow, key: Buffer, { from, site
   return {
     from,
     to: String(lead.email),
-    subject: 'Confirm your Postcraft newsletter subscription',
+    subject: `Confirm your ${site.name} newsletter subscription`,
     html,
     text,
     headers: {
