@@ -1,4 +1,4 @@
-import { people, type Person } from './people';
+import { person, type Person } from './people';
 import { pricingPlans, trialPlan } from './pricing';
 import { site } from './site';
 
@@ -13,7 +13,7 @@ export const heroStats: Stat[] = [
   { value: '5x', label: 'Faster posting' },
 ];
 
-/** A quote by a person of content/people.ts (name, role and company come from there, never typed here). */
+/** A quote by a person of src/content/people.yaml (name, role and company come from there, never typed here). */
 export type Testimonial = Person & {
   /** Initials shown in the avatar circle (the person's initials). */
   avatar: string;
@@ -25,19 +25,19 @@ export type Testimonial = Person & {
 const quote = (person: Person, q: Pick<Testimonial, 'content' | 'rating' | 'results'>): Testimonial => ({ ...person, avatar: person.initials, ...q });
 
 export const testimonials: Testimonial[] = [
-  quote(people.sarahChen, {
+  quote(person('sarah-chen'), {
     content:
       `I design everything in ${site.designTool}. With ${site.name} a finished design is scheduled on six platforms before my coffee gets cold. No more downloading, resizing and re-uploading.`,
     rating: 5,
     results: 'Saves 12 hours every week',
   }),
-  quote(people.marcusJohnson, {
+  quote(person('marcus-johnson'), {
     content:
       'The AI posting times alone paid for the plan. Our posts now go out when our members are actually scrolling, and the unified inbox means no DM slips through.',
     rating: 5,
     results: '3x more engagement in 60 days',
   }),
-  quote(people.priyaPatel, {
+  quote(person('priya-patel'), {
     content:
       'We run 14 client accounts with a team of four. Approval workflows and white-label reports turned a chaotic week into a calm, predictable one.',
     rating: 5,
@@ -183,7 +183,7 @@ export function formatPrice(amount: number): string {
 }
 
 /** The quote of the testimonials-with-stats band. */
-export const featuredTestimonial: Testimonial = quote(people.danielOkafor, {
+export const featuredTestimonial: Testimonial = quote(person('daniel-okafor'), {
   content: 'We used to lose a full day a week to exporting, resizing and uploading. Now the whole team schedules a week of content in an hour.',
   rating: 5,
   results: 'A week of content in one hour',

@@ -1,60 +1,39 @@
+// Every person named on the site, once: src/content/people.yaml (the team, the blog's authors, the
+// press contacts, and the customers quoted on / and /agency). Other content names a person by id and
+// never retypes a name, role or company (tests/unit/content-consistency.test.ts checks it). The people are
+// made up; they are shown with initials, never with photos.
+import { checked, ContentError, readYamlFile } from '@/lib/content/entries';
+import { initials, type Person } from './person-model';
+import { peopleFileSchema } from './schemas';
 import { site } from './site';
 
-/**
- * Every person named on the site, once: the team (/about, blog bylines, press contacts) and the customers
- * quoted on /, /agency and elsewhere. Other content modules reference a person by key (`people.marcusReid`)
- * and never retype a name, role or company (docs/content.md; tests/unit/content-consistency.test.ts checks
- * it). The people are made up; they are shown with initials, never with photos.
- */
-type PersonEntry = { name: string; role: string; company: string };
+export { initials, type Person } from './person-model';
 
-const registry = {
-  // The team (company: the brand).
-  ameliaChen: { name: 'Amelia Chen', role: 'Co-founder & CEO', company: site.name },
-  jonasWeber: { name: 'Jonas Weber', role: 'Co-founder & CTO', company: site.name },
-  marcusReid: { name: 'Marcus Reid', role: 'Head of Product', company: site.name },
-  elenaPark: { name: 'Elena Park', role: 'Head of Content', company: site.name },
-  priyaShah: { name: 'Priya Shah', role: 'Head of Customer Success', company: site.name },
-  tomBecker: { name: 'Tom Becker', role: 'Developer Advocate', company: site.name },
-  luciaRomero: { name: 'Lucía Romero', role: 'Lead Product Designer', company: site.name },
-  kwameMensah: { name: 'Kwame Mensah', role: 'Head of Partnerships', company: site.name },
-  hannahBrooks: { name: 'Hannah Brooks', role: 'Communications Manager', company: site.name },
-
-  // Customers of the product (home page).
-  sarahChen: { name: 'Sarah Chen', role: 'Social Media Manager', company: 'Bloom & Co.' },
-  marcusJohnson: { name: 'Marcus Johnson', role: 'Founder', company: 'Northside Fitness' },
-  priyaPatel: { name: 'Priya Patel', role: 'Creative Director', company: 'Lumen Studio' },
-  danielOkafor: { name: 'Daniel Okafor', role: 'Head of Marketing', company: 'Cedar Labs' },
-
-  // Clients of the agency service (/agency).
-  mayaHoffman: { name: 'Maya Hoffman', role: 'Founder', company: 'Bloom & Stem Florals' },
-  jordanEllis: { name: 'Jordan Ellis', role: 'Marketing Director', company: 'Riverbend Fitness' },
-  sofiaMarchetti: { name: 'Sofia Marchetti', role: 'Owner', company: 'Trattoria Marchetti' },
-} as const satisfies Record<string, PersonEntry>;
-
-export type PersonKey = keyof typeof registry;
-
-export type Person = PersonEntry & {
-  /** Two capital letters for the avatar circle, from the name. */
-  initials: string;
-};
-
-/** Two initials from a name ('Lucía Romero' -> 'LR'). */
-export function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .map((p) => p[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+function readPeople(): readonly Person[] {
+  const { file, data } = readYamlFile('people.yaml');
+  const list = checked(peopleFileSchema, data, file).people;
+  const seen = new Set<string>();
+  return Object.freeze(
+    list.map((p, i) => {
+      if (seen.has(p.id)) throw new ContentError(file, `people.${i}.id: "${p.id}" is used twice`);
+      seen.add(p.id);
+      return Object.freeze({ id: p.id, name: p.name, role: p.role, company: p.company ?? site.name, initials: initials(p.name) });
+    }),
+  );
 }
 
-export const people: Readonly<Record<PersonKey, Person>> = Object.freeze(
-  Object.fromEntries(Object.entries(registry).map(([key, p]) => [key, Object.freeze({ ...p, initials: initials(p.name) })])) as Record<
-    PersonKey,
-    Person
-  >,
-);
+/** Everyone, in the file's order. */
+export const people: readonly Person[] = readPeople();
+
+/** The person with this id, or undefined. */
+export const findPerson = (id: string) => people.find((p) => p.id === id);
+
+/** The person with this id; an id that is not in people.yaml stops the build. */
+export function person(id: string): Person {
+  const found = findPerson(id);
+  if (!found) throw new Error(`src/content/people.yaml has no person "${id}"`);
+  return found;
+}
 
 /** The people working at the company (company is the brand). */
 export const isStaff = (p: Person) => p.company === site.name;

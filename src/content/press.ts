@@ -1,30 +1,24 @@
-import { people } from './people';
+import { checked, ContentError, fillTokens, readMarkdownCollection } from '@/lib/content/entries';
+import { readBlocks } from '@/lib/content/markdown';
+import { person } from './people';
+import { pressReleaseSchema } from './schemas';
 import { site } from './site';
 
-export type PressRelease = { date: string; title: string; summary: string };
+export type PressRelease = { slug: string; date: string; title: string; summary: string };
 
-export const pressReleases: PressRelease[] = [
-  {
-    date: '2026-11-04',
-    title: `${site.name} Passes 2 Million Posts Published for 50,000 Creators`,
-    summary: 'The one-click publishing platform reaches a new milestone as small businesses move their social media to automated workflows.',
-  },
-  {
-    date: '2026-10-14',
-    title: `${site.name} Launches AI-Suggested Posting Times on Six Platforms`,
-    summary: 'A new model learns when each customer\u2019s audience is online and proposes the best slot for every post.',
-  },
-  {
-    date: '2026-07-22',
-    title: `${site.name} Introduces a Managed Social Media Agency Service`,
-    summary: 'Strategy, content creation, automated posting and analytics for businesses that want social media done for them.',
-  },
-  {
-    date: '2026-03-10',
-    title: `${site.name} Completes SOC 2 Type II Audit`,
-    summary: 'An independent audit confirms the controls protecting customer designs and data.',
-  },
-];
+/** The press releases: the Markdown files of src/content/press-releases (front matter title and date, the body the summary), newest first. */
+function readPressReleases(): PressRelease[] {
+  return readMarkdownCollection('press-releases')
+    .map(({ id, file, data, body }) => {
+      const fm = checked(pressReleaseSchema, data, file);
+      const blocks = readBlocks(body, file, 'summary');
+      if (blocks.length !== 1 || typeof blocks[0] !== 'string') throw new ContentError(file, 'summary: the body must be one paragraph');
+      return { slug: id, date: fm.date, title: fillTokens(fm.title, { site: site.name }, file, 'title'), summary: blocks[0] };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+}
+
+export const pressReleases: PressRelease[] = readPressReleases();
 
 export type MediaKitItem = { title: string; description: string; href: string; format: string; download: string };
 
@@ -49,8 +43,8 @@ export const mediaQuotes = [
   { quote: 'Cross-posting without the busywork, and analytics that tell you what to do next.', outlet: 'Marketing Tools Digest' },
 ] as const;
 
-/** The press contacts: people of content/people.ts with the address they answer. */
+/** The press contacts: people of src/content/people.yaml with the address they answer. */
 export const pressContacts = [
-  { ...people.hannahBrooks, email: site.contacts.press },
-  { ...people.kwameMensah, email: site.contacts.partners },
+  { ...person('hannah-brooks'), email: site.contacts.press },
+  { ...person('kwame-mensah'), email: site.contacts.partners },
 ];

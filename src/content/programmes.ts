@@ -1,4 +1,4 @@
-import { people, type Person } from './people';
+import { person, type Person } from './people';
 import { site } from './site';
 
 /**
@@ -106,24 +106,24 @@ export const agencyBenefits: IconItem[] = [
   { icon: 'trending', title: 'Increase conversions', description: 'Posts built around your offers, with links and lead tracking that turn followers into customers.' },
 ];
 
-/** A client's quote; name, role and company come from content/people.ts, never typed here. */
+/** A client's quote; name, role and company come from src/content/people.yaml, never typed here. */
 export type Testimonial = Person & { content: string; rating: 5; results: string };
 
 export const agencyTestimonials: Testimonial[] = [
   {
-    ...people.mayaHoffman,
+    ...person('maya-hoffman'),
     content: 'They took our social media off my plate completely. The posts look better than anything I made myself, and they go out like clockwork.',
     rating: 5,
     results: '3x more enquiries in 4 months',
   },
   {
-    ...people.jordanEllis,
+    ...person('jordan-ellis'),
     content: 'The monthly reports finally show us what works. Our class bookings from Instagram have never been higher.',
     rating: 5,
     results: '+180% Instagram followers',
   },
   {
-    ...people.sofiaMarchetti,
+    ...person('sofia-marchetti'),
     content: 'A real team that knows our voice. We save a full day every week and our weekend tables are booked out.',
     rating: 5,
     results: 'Saved 22 hours a week',

@@ -1,6 +1,6 @@
 // The blog's feeds (RSS 2.0 at /blog/rss.xml, Atom 1.0 at /blog/atom.xml), prerendered at build from
 // content/blog.ts in the order of the /blog list (newest first), with absolute addresses from SITE_URL.
-import type { Article } from '@/content/blog';
+import type { Article } from '@/content/blog-model';
 import { getRoute } from '@/content/routes';
 import { site } from '@/content/site';
 import { escapeXml } from '@/lib/xml';

@@ -1,4 +1,4 @@
-import type { Article } from '@/content/blog';
+import type { Article } from '@/content/blog-model';
 import { getRoute, type RoutePath } from '@/content/routes';
 import { site } from '@/content/site';
 import { blogFeeds } from '@/lib/feeds';

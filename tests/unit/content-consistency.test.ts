@@ -25,25 +25,29 @@ describe('one person, one name, role and company', () => {
     const byName = new Map(Object.values(people).map((p) => [p.name, p]));
     for (const s of shown) {
       const person = byName.get(s.name);
-      expect(person, `${s.name} (${s.where}) is not in content/people.ts`).toBeDefined();
+      expect(person, `${s.name} (${s.where}) is not in src/content/people.yaml`).toBeDefined();
       expect(s.role, `${s.name}'s role on ${s.where}`).toBe(person!.role);
       if ('company' in s && s.company !== undefined) expect(s.company, `${s.name}'s company on ${s.where}`).toBe(person!.company);
     }
   });
 
-  it('no two registry entries share a name, and no content module but people.ts types a name', () => {
-    const names = Object.values(people).map((p) => p.name);
+  it('no two people share a name or an id, and no content file but people.yaml types a name', () => {
+    const names = people.map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const file of fs.readdirSync(contentDir).filter((f) => f.endsWith('.ts') && f !== 'people.ts')) {
+    expect(new Set(people.map((p) => p.id)).size).toBe(people.length);
+    const files = fs.readdirSync(contentDir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|md|yaml)$/.test(f) && f !== 'people.yaml');
+    expect(files.filter((f) => f.endsWith('.md')).length, 'the Markdown collections are read').toBeGreaterThan(20);
+    for (const file of files) {
       const source = fs.readFileSync(path.join(contentDir, file), 'utf8');
-      for (const name of names) expect(source.includes(name), `${file} types '${name}' instead of referencing content/people.ts`).toBe(false);
+      for (const name of names) expect(source.includes(name), `${file} types '${name}' instead of naming the person's id of people.yaml`).toBe(false);
     }
   });
 });
 
 describe('derived numbers', () => {
-  // Counted here on its own (not with the function the content uses): words of the headings and paragraphs.
-  const words = (a: (typeof articles)[number]) => a.body.flatMap((s) => [s.heading, ...s.paragraphs]).join(' ').match(/\S+/g)?.length ?? 0;
+  // Counted here on its own (not with the function the content uses): words of the headings, paragraphs and list items.
+  const texts = (a: (typeof articles)[number]) => a.body.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => (typeof b === 'string' ? [b] : b.list))]);
+  const words = (a: (typeof articles)[number]) => texts(a).join(' ').match(/\S+/g)?.length ?? 0;
 
   it("an article's stated read time is its word count at 200 words a minute", () => {
     for (const a of articles) expect(a.readTime, a.slug).toBe(`${Math.max(1, Math.round(words(a) / 200))} min read`);
@@ -51,10 +55,11 @@ describe('derived numbers', () => {
 
   it('a count in a title or excerpt matches what the article lists', () => {
     const carousel = articles.find((a) => a.slug === 'instagram-carousel-tips')!;
-    // 'a, b, c and d all work well': the last ' and ' separates the last two formats ('before and after' is one).
-    const listed = carousel.body.find((s) => s.heading === 'Formats to try')!.paragraphs[0].split(' all work well')[0].split(', ');
-    const formats = [...listed.slice(0, -1), ...listed[listed.length - 1].split(/ and (?!.* and )/)];
-    expect(carousel.title).toMatch(new RegExp(`^${formats.length} `));
+    const formats = carousel.body.find((s) => s.heading === 'Formats to try')!.blocks.find((b) => typeof b !== 'string');
+    expect(formats, 'the formats are a list').toBeDefined();
+    const count = (formats as { list: string[] }).list.length;
+    expect(carousel.title).toMatch(new RegExp(`^${count} `));
+    expect(carousel.excerpt).toContain(` ${['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'][count]} formats`);
     const budget = articles.find((a) => a.slug === 'small-business-marketing-budget')!;
     expect(budget.excerpt.toLowerCase()).toMatch(new RegExp(`^${['zero', 'one', 'two', 'three', 'four', 'five'][budget.body.length]} practical ways`));
   });

@@ -91,11 +91,19 @@ export function ArticlePage({ article }: { article: Article }) {
             {article.body.map((s) => (
               <section key={s.heading}>
                 <h2 className="text-2xl font-semibold tracking-tight text-foreground">{s.heading}</h2>
-                {s.paragraphs.map((p) => (
-                  <p key={p} className="mt-3">
-                    {p}
-                  </p>
-                ))}
+                {s.blocks.map((b, i) =>
+                  typeof b === 'string' ? (
+                    <p key={i} className="mt-3">
+                      {b}
+                    </p>
+                  ) : (
+                    <ul key={i} className="mt-3 list-disc space-y-1 pl-6 marker:text-brand">
+                      {b.list.map((item) => (
+                        <li key={item}>{item}</li>
+                      ))}
+                    </ul>
+                  ),
+                )}
               </section>
             ))}
           </div>

@@ -1,8 +1,8 @@
 import { Link } from '@/components/ui/link';
 import { Flame } from 'lucide-react';
-import { formatDate, type Article } from '@/content/blog';
+import { formatDate, type Article } from '@/content/blog-model';
 import { Badge } from '@/components/ui/badge';
-import { initials } from '@/content/about';
+import { initials } from '@/content/person-model';
 
 export function ArticleMeta({ article }: { article: Article }) {
   return (

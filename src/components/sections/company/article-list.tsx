@@ -1,5 +1,5 @@
-import type { Article } from '@/content/blog';
-import { blogCategories } from '@/content/blog';
+import type { Article } from '@/content/blog-model';
+import { blogCategories } from '@/content/blog-model';
 import { ArticleCard } from './article-card';
 import { FilterableList } from './filterable-list';
 

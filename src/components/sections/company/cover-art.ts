@@ -1,4 +1,4 @@
-import type { Article, BlogCategory } from '@/content/blog';
+import type { Article, BlogCategory } from '@/content/blog-model';
 
 /** Brand-tinted palettes per blog category (start, end, accent). */
 const palettes: Record<BlogCategory, [string, string, string]> = {

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { ArrowRight } from 'lucide-react';
-import type { Article } from '@/content/blog';
+import type { Article } from '@/content/blog-model';
 import { buttonVariants } from '@/components/ui/button';
 import { ArticleFlags, ArticleMeta } from './article-card';
 

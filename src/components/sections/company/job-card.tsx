@@ -1,5 +1,5 @@
 import { Briefcase, Clock, MapPin, Mail } from 'lucide-react';
-import type { Job } from '@/content/careers';
+import type { Job } from '@/content/careers-model';
 import { site } from '@/content/site';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { departments, type Job } from '@/content/careers';
+import { departments, type Job } from '@/content/careers-model';
 import { FilterableList } from './filterable-list';
 import { JobCard } from './job-card';
 

@@ -1,0 +1,52 @@
+// The schemas of the content collections (src/content/articles, jobs, press-releases, people.yaml): Astro checks every
+// entry against them when it builds (src/content.config.ts), and the content modules check them again
+// when they read the files (src/lib/content/entries.ts). Front matter only; bodies are Markdown.
+import { z } from 'zod';
+import { blogCategories } from './blog-model';
+import { departments } from './careers-model';
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+/** A day as 'YYYY-MM-DD' (YAML may read an unquoted date as a Date: it becomes the same string). */
+export const day = z
+  .union([z.string().regex(isoDay, 'a date as YYYY-MM-DD'), z.date().transform((d) => d.toISOString().slice(0, 10))])
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'not a real date');
+
+const text = z.string().trim().min(1, 'must not be empty');
+/** A person of people.yaml, by id ('marcus-reid'). */
+export const personId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a person id of src/content/people.yaml (like marcus-reid)');
+
+export const personSchema = z.object({
+  id: personId,
+  name: text,
+  role: text,
+  /** Absent for the company's own people. */
+  company: text.optional(),
+});
+export const peopleFileSchema = z.object({ people: z.array(personSchema).min(1) });
+
+export const articleSchema = z.object({
+  title: text.max(120),
+  excerpt: text.max(240),
+  author: personId,
+  date: day,
+  category: z.enum(blogCategories.filter((c) => c !== 'All') as [string, ...string[]]),
+  featured: z.boolean().optional(),
+  trending: z.boolean().optional(),
+});
+
+export const jobSchema = z.object({
+  title: text,
+  department: z.enum(departments.filter((d) => d !== 'All') as [string, ...string[]]),
+  location: text,
+  type: z.enum(['Full-time', 'Part-time', 'Contract']),
+  experience: text,
+  posted: day,
+  requirements: z.array(text).min(1),
+  remoteIn: z.array(z.object({ kind: z.enum(['Country', 'AdministrativeArea']), name: text })).optional(),
+  office: z.object({ city: text, region: text, country: z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code') }).optional(),
+});
+
+export const pressReleaseSchema = z.object({
+  title: text.max(160),
+  date: day,
+});
