@@ -4,12 +4,13 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import yaml from 'js-yaml';
-import { articleSchema, jobSchema, peopleFileSchema, personSchema, pressReleaseSchema } from './content/schemas';
+import { articleSchema, jobSchema, legalDocumentSchema, peopleFileSchema, personSchema, pressReleaseSchema } from './content/schemas';
 
 export const collections = {
   articles: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/articles' }), schema: articleSchema }),
   jobs: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/jobs' }), schema: jobSchema }),
   pressReleases: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/press-releases' }), schema: pressReleaseSchema }),
+  legal: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/legal' }), schema: legalDocumentSchema }),
   people: defineCollection({
     loader: file('src/content/people.yaml', { parser: (text) => peopleFileSchema.parse(yaml.load(text)).people }),
     schema: personSchema,

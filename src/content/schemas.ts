@@ -50,3 +50,9 @@ export const pressReleaseSchema = z.object({
   title: text.max(160),
   date: day,
 });
+
+/** The page's heading and title are the route's (src/content/routes.ts). */
+export const legalDocumentSchema = z.object({
+  /** The "Last updated" date of the page. */
+  updated: day,
+});

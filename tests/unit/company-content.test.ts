@@ -3,7 +3,7 @@ import { articles, blogCategories } from '@/content/blog';
 import { departments, jobs } from '@/content/careers';
 import { contactChannels } from '@/content/contact';
 import { gdprRights, retentionPeriods } from '@/content/gdpr';
-import { cookieSections, legalLastUpdated, policy, privacySections, termsSections } from '@/content/legal';
+import { cookieSections, legalDocuments, policy, privacySections, termsSections } from '@/content/legal';
 import { affiliateStats, agencyTestimonials, partnerBenefits, partnerLogos } from '@/content/programmes';
 import { securityFeatures } from '@/content/security';
 import { site } from '@/content/site';
@@ -117,7 +117,10 @@ describe('legal texts', () => {
       expect(allText(sections)).not.toMatch(/\[|\]|\{|\}|TBD|TODO|undefined|NaN/);
       expect(new Set(sections.map((s) => s.id)).size).toBe(sections.length);
     }
-    expect(legalLastUpdated.iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(new Date(`${legalLastUpdated.iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).toBe(legalLastUpdated.label);
+    for (const doc of [legalDocuments.privacy, legalDocuments.terms]) {
+      expect(doc.updated.iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(new Date(`${doc.updated.iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).toBe(doc.updated.label);
+    }
+    expect(legalDocuments.cookies.updated.label).toBe('December 2024');
   });
 });

@@ -1,13 +1,13 @@
 import { PageHero } from '@/components/site/page-hero';
 import { LastUpdated, LegalDocument } from '@/components/sections/company/legal-document';
-import { legalLastUpdated, termsSections } from '@/content/legal';
+import { legalDocuments, termsSections } from '@/content/legal';
 
 /** /terms */
 export function TermsPage() {
   return (
     <>
       <PageHero path="/terms" eyebrow="Legal">
-        <LastUpdated {...legalLastUpdated} />
+        <LastUpdated {...legalDocuments.terms.updated} />
       </PageHero>
       <LegalDocument sections={termsSections} />
     </>

@@ -5,7 +5,10 @@ import { ContentError } from './entries';
 
 /** A paragraph, or the items of a bullet list. */
 export type Block = string | { list: string[] };
-export type Section = { heading: string; blocks: Block[] };
+export type Section = { heading: string; blocks: Block[]; /** From `## Heading {#id}`: the section's anchor. */ id?: string };
+
+/** `Heading text {#anchor}` -> the text and the anchor. */
+const headingAnchor = /^(.*?)\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}$/;
 
 /** Inline Markdown the bodies may not use: they are rendered as text, so it would show as typed. */
 const inlineMarkup = /(\*\*|__|`|\[[^\]]*\]\(|<\/?[a-z])/i;
@@ -33,7 +36,10 @@ export function readSections(markdown: string, file: string): Section[] {
   const sections: Section[] = [];
   for (const token of new Lexer().lex(markdown)) {
     if (token.type === 'heading' && (token as Tokens.Heading).depth === 2) {
-      sections.push({ heading: text((token as Tokens.Heading).text, file, 'heading'), blocks: [] });
+      const raw = (token as Tokens.Heading).text;
+      const anchored = headingAnchor.exec(raw);
+      const heading = text(anchored ? anchored[1] : raw, file, 'heading');
+      sections.push(anchored ? { heading, blocks: [], id: anchored[2] } : { heading, blocks: [] });
       continue;
     }
     const current = sections.at(-1);
