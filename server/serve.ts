@@ -2,6 +2,7 @@
 // of the current sources, then serves the site on PORT (default 3000):
 //   1. every response gets an X-Request-Id and the security headers;
 //   2. GET/HEAD of a built file (prerendered pages, assets) is answered from memory (static-files.ts);
+//      /blog, /careers and /templates with a query get their list rendered for it (filtered-lists.tsx);
 //   3. every POST passes the guards (origin, type, 64 kB; request-guards.ts), and the lead forms' posts
 //      are answered here (lead-posts.ts);
 //   4. everything else (staff area, the 404 page) is rendered by Astro's handler (middleware mode).
@@ -19,6 +20,7 @@ import { areaLog } from '@/lib/log';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
 import { buildIfNeeded, outDir } from './build';
+import { answerFilteredList } from './filtered-lists';
 import { answerLead, leadPostTarget } from './lead-posts';
 import { answerRefusal, checkPost, clientAddress, configuredHosts } from './request-guards';
 import { applyBaseHeaders, isHttps } from './security-headers';
@@ -94,6 +96,8 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   const secure = isHttps(req, trustProxy);
   res.setHeader('X-Request-Id', requestId);
   applyBaseHeaders(res, secure);
+  const listFailed = (err: unknown) => serverLog.error({ requestId, err }, 'rendering a filtered list failed; the prerendered page answers');
+  if (await answerFilteredList(req, res, files, secure, listFailed)) return;
   if (files.serve(req, res, secure)) return;
   const url = new URL(req.url ?? '/', 'http://localhost');
   const clientIp = clientAddress(req, trustProxy);

@@ -27,8 +27,15 @@ export function filterItems<T>(
   return items.filter((item) => matchesFilters(item, state, fields));
 }
 
+/** The longest search text kept (the search boxes take no more; a longer `q` in a URL is cut). */
+export const MAX_QUERY_LENGTH = 100;
+
 /**
- * Reads the filter state from URL search params (`?q=&category=`); an unknown category reads as 'All'.
+ * Reads the filter state from URL search params (`?q=&category=`); an unknown category reads as 'All', a
+ * repeated parameter counts once (the first), and `q` is cut to MAX_QUERY_LENGTH (never inside a
+ * surrogate pair). `q` keeps its spaces, so typing "social " does not lose the space; the filter itself
+ * ignores surrounding spaces. The server renders a filtered list with this same function (what the
+ * browser's first render reads must be the same state).
  */
 export function readFilters(
   params: { get(name: string): string | null } | Record<string, string | string[] | undefined>,
@@ -39,7 +46,8 @@ export function readFilters(
     const v = (params as Record<string, string | string[] | undefined>)[name];
     return Array.isArray(v) ? v[0] : v;
   };
-  const q = (get('q') ?? '').slice(0, 200);
+  let q = (get('q') ?? '').slice(0, MAX_QUERY_LENGTH);
+  if (/[\uD800-\uDBFF]$/.test(q)) q = q.slice(0, -1);
   const raw = get('category') ?? ALL;
   return { q, category: categories.includes(raw) ? raw : ALL };
 }

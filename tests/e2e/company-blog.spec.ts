@@ -2,11 +2,20 @@ import { articles } from '../../src/content/blog';
 import { site } from '../../src/content/site';
 import { expect, test } from './fixtures';
 import { expectAxeCleanAtBothWidths, jsonLdOf } from './helpers/company';
+import { collectErrors, markDocument, pageWithoutJs } from './helpers/filters';
 
 // axe runs at two widths take a while on a shared 2-core machine.
 test.describe.configure({ timeout: 60_000 });
 
 const categories = ['All', 'Social Media', 'Marketing', 'Product Updates', 'Tutorials', 'Industry News'];
+
+/** The titles the filter keeps (title or excerpt, any case, AND the category), written here independently of lib/filters.ts. */
+function expected(q: string, category: string) {
+  const needle = q.trim().toLowerCase();
+  return articles
+    .filter((a) => (category === 'All' || a.category === category) && `${a.title}\n${a.excerpt}`.toLowerCase().includes(needle))
+    .map((a) => a.title);
+}
 
 test.describe('/blog', () => {
   test('featured article, at least 9 cards with image, author, date, read time, category and flags, newsletter block', async ({ page }) => {
@@ -65,7 +74,7 @@ test.describe('/blog', () => {
     await expect(page.getByText('No articles found matching your criteria.')).toBeVisible();
     await expect(page).toHaveURL(/\/blog\?q=inbox&category=Industry\+News$/);
 
-    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
     await expect(search).toHaveValue('');
     await expect(group.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     await expect(cards).toHaveCount(total);
@@ -93,6 +102,66 @@ test.describe('/blog', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('#articles article')).toHaveCount(2);
     await expect(page).toHaveURL(/category=Marketing/);
+  });
+
+  test('without JavaScript the filters are a form the server answers: Enter, a category, the empty state and Clear Filters', async ({ browser }) => {
+    const page = await pageWithoutJs(browser);
+    await page.goto('/blog');
+    const cards = page.locator('#articles article');
+    const titles = cards.getByRole('heading', { level: 3 });
+    const search = page.getByRole('searchbox', { name: 'Search articles' });
+    const group = page.getByRole('group', { name: 'Category' });
+    const status = page.locator('#articles').getByRole('status');
+    await expect(cards).toHaveCount(articles.length);
+
+    await search.fill('Canva');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/blog\?q=Canva#articles$/);
+    expect(expected('canva', 'All').length).toBeGreaterThan(1);
+    await expect(titles).toHaveText(expected('canva', 'All'));
+    await expect(status).toHaveText(`Showing ${expected('canva', 'All').length} of ${articles.length} articles`);
+    await expect(search).toHaveValue('Canva');
+
+    await group.getByRole('button', { name: 'Tutorials' }).click();
+    await expect(page).toHaveURL(/\?q=Canva&category=Tutorials#articles$/);
+    await expect(titles).toHaveText(expected('canva', 'Tutorials'));
+    await expect(status).toHaveText(`Showing ${expected('canva', 'Tutorials').length} of ${articles.length} articles`);
+    await expect(group.getByRole('button', { name: 'Tutorials' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(search).toHaveValue('Canva');
+
+    // Enter keeps the category; markup typed is shown as text.
+    await search.fill('<script>x</script>');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\?q=%3Cscript%3Ex%3C%2Fscript%3E&category=Tutorials#articles$/);
+    await expect(page.getByText('No articles found matching your criteria.')).toBeVisible();
+    await expect(status).toHaveText(`Showing 0 of ${articles.length} articles`);
+    await expect(search).toHaveValue('<script>x</script>');
+    await expect(group.getByRole('button', { name: 'Tutorials' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
+    await expect(page).toHaveURL(/\/blog#articles$/);
+    await expect(cards).toHaveCount(articles.length);
+    await expect(status).toHaveText(`${articles.length} articles`);
+    await page.context().close();
+  });
+
+  test('a filtered address hydrates as served (no console error) and then filters as you type, without loading a page', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/blog?q=s&category=Tutorials', { waitUntil: 'networkidle' });
+    const titles = page.locator('#articles article').getByRole('heading', { level: 3 });
+    const search = page.getByRole('searchbox', { name: 'Search articles' });
+    await expect(titles).toHaveText(expected('s', 'Tutorials'));
+    await expect(page.getByRole('button', { name: 'Tutorials', pressed: true })).toBeVisible();
+    await expect(search).toHaveValue('s');
+
+    const sameDocument = await markDocument(page);
+    await search.press('End');
+    await search.pressSequentially('chedule');
+    await expect(titles).toHaveText(['Schedule a Month of Posts in One Afternoon with Bulk Scheduling']);
+    await expect(page).toHaveURL(/\/blog\?q=schedule&category=Tutorials$/);
+    await page.getByRole('button', { name: 'All' }).click();
+    await expect(titles).toHaveText(expected('schedule', 'All'));
+    expect(await sameDocument()).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   test('every card opens its article page, with Article JSON-LD, canonical link, cover image and its own share image', async ({ page, request }) => {

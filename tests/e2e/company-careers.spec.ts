@@ -1,11 +1,21 @@
+import { jobs as allJobs } from '../../src/content/careers';
 import { site } from '../../src/content/site';
 import { expect, test } from './fixtures';
 import { expectAxeCleanAtBothWidths, jsonLdOf } from './helpers/company';
+import { collectErrors, markDocument, pageWithoutJs } from './helpers/filters';
 
 // axe runs at two widths take a while on a shared 2-core machine.
 test.describe.configure({ timeout: 60_000 });
 
 const departments = ['All', 'Engineering', 'Product', 'Design', 'Marketing', 'Sales', 'Operations'];
+
+/** The titles the filter keeps (title or description, any case, AND the department), written here independently of lib/filters.ts. */
+function expected(q: string, department: string) {
+  const needle = q.trim().toLowerCase();
+  return allJobs
+    .filter((j) => (department === 'All' || j.department === department) && `${j.title}\n${j.description}`.toLowerCase().includes(needle))
+    .map((j) => j.title);
+}
 
 test.describe('/careers', () => {
   test('perks, at least 8 jobs with every field, Apply Now emails the careers address with the job title', async ({ page }) => {
@@ -75,7 +85,7 @@ test.describe('/careers', () => {
     await expect(page).toHaveURL(/\?q=pipeline&category=Design$/);
 
     // Clear Filters resets both.
-    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
     await expect(search).toHaveValue('');
     await expect(group.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     await expect(jobs).toHaveCount(10);
@@ -106,7 +116,7 @@ test.describe('/careers', () => {
     await expect(page.getByText('No positions found matching your criteria.')).toBeVisible();
     // Tab through the chips to Clear Filters: search -> 7 department buttons -> Clear Filters.
     for (let i = 0; i < departments.length + 1; i++) await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Clear Filters' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('#open-positions article')).toHaveCount(10);
     // Back to the chips: Tab from the search box lands on "All", then "Engineering".
@@ -116,6 +126,75 @@ test.describe('/careers', () => {
     await page.keyboard.press('Space');
     await expect(page.locator('#open-positions article')).toHaveCount(3);
     await expect(page).toHaveURL(/category=Engineering/);
+  });
+
+  test('without JavaScript the filters are a form the server answers: Enter, a department, the empty state and Clear Filters', async ({ browser }) => {
+    const page = await pageWithoutJs(browser);
+    await page.goto('/careers');
+    const jobs = page.locator('#open-positions article');
+    const titles = jobs.getByRole('heading', { level: 3 });
+    const search = page.getByRole('searchbox', { name: 'Search positions' });
+    const group = page.getByRole('group', { name: 'Department' });
+    const status = page.getByRole('status');
+    await expect(jobs).toHaveCount(allJobs.length);
+
+    // A word and Enter.
+    await search.fill('engineer');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/careers\?q=engineer#open-positions$/);
+    await expect(titles).toHaveText(expected('engineer', 'All'));
+    await expect(status).toHaveText(`Showing ${expected('engineer', 'All').length} of ${allJobs.length} positions`);
+    await expect(search).toHaveValue('engineer');
+    await expect(group.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+
+    // A department keeps the search text; the search button then keeps the department.
+    await group.getByRole('button', { name: 'Engineering' }).click();
+    await expect(page).toHaveURL(/\?q=engineer&category=Engineering#open-positions$/);
+    await expect(titles).toHaveText(expected('engineer', 'Engineering'));
+    await expect(group.getByRole('button', { name: 'Engineering' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(group.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(search).toHaveValue('engineer');
+    await search.fill('mobile');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\?q=mobile&category=Engineering#open-positions$/);
+    await expect(titles).toHaveText(expected('mobile', 'Engineering'));
+    expect(expected('mobile', 'Engineering')).toHaveLength(1);
+
+    // Nothing matches: the empty state, whose Clear Filters is a link to the bare page.
+    await search.fill('zzz-no-such-role');
+    await search.press('Enter');
+    await expect(page.getByText('No positions found matching your criteria.')).toBeVisible();
+    await expect(jobs).toHaveCount(0);
+    await expect(status).toHaveText(`Showing 0 of ${allJobs.length} positions`);
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
+    await expect(page).toHaveURL(/\/careers#open-positions$/);
+    await expect(jobs).toHaveCount(allJobs.length);
+    await expect(status).toHaveText(`${allJobs.length} positions`);
+    await expect(search).toHaveValue('');
+    await page.context().close();
+  });
+
+  test('a filtered address hydrates as served (no console error) and then filters as you type, without loading a page', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/careers?q=e&category=Engineering', { waitUntil: 'networkidle' });
+    const jobs = page.locator('#open-positions article');
+    const search = page.getByRole('searchbox', { name: 'Search positions' });
+    await expect(jobs.getByRole('heading', { level: 3 })).toHaveText(expected('e', 'Engineering'));
+    await expect(page.getByRole('button', { name: 'Engineering', pressed: true })).toBeVisible();
+    await expect(search).toHaveValue('e');
+    // The Search button is for pages without JavaScript only.
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeHidden();
+
+    const sameDocument = await markDocument(page);
+    await search.press('End');
+    await search.pressSequentially('ngineer (React');
+    await expect(jobs.getByRole('heading', { level: 3 })).toHaveText(expected('engineer (react', 'Engineering'));
+    await expect(page).toHaveURL(/\/careers\?q=engineer\+%28React&category=Engineering$/);
+    await search.press('Enter');
+    await page.getByRole('button', { name: 'All' }).click();
+    await expect(jobs.getByRole('heading', { level: 3 })).toHaveText(expected('engineer (react', 'All'));
+    expect(await sameDocument()).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   test('one schema.org JobPosting per job, with the fields search engines require', async ({ page }) => {

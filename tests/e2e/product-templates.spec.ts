@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { templates } from '../../src/content/templates';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { collectErrors, markDocument, pageWithoutJs } from './helpers/filters';
 
 // /templates: search and category filters, Preview and Use Template (docs/content.md).
 
@@ -109,7 +110,7 @@ test.describe('/templates', () => {
     await expect(page.getByRole('status').filter({ hasText: 'templates' })).toHaveText(`Showing 0 of ${templates.length} templates`);
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
     await expect(search(page)).toHaveValue('');
     await expect(chip(page, 'All')).toHaveAttribute('aria-pressed', 'true');
     await expect(chip(page, 'LinkedIn Post')).toHaveAttribute('aria-pressed', 'false');
@@ -165,6 +166,62 @@ test.describe('/templates', () => {
     const first = templates[0];
     await expect(page.getByRole('link', { name: `Preview: ${first.title}` })).toHaveAttribute('href', first.image);
     await context.close();
+  });
+
+  test('without JavaScript the filters are a form the server answers: Enter, a chip, the empty state and Clear Filters', async ({ browser }) => {
+    const page = await pageWithoutJs(browser);
+    await page.goto('/templates');
+    const status = page.getByRole('status').filter({ hasText: 'templates' });
+    await expect(cards(page)).toHaveCount(templates.length);
+
+    await search(page).fill('story');
+    await search(page).press('Enter');
+    await expect(page).toHaveURL(/\/templates\?q=story#gallery-title$/);
+    await expect.poll(() => shownTitles(page)).toEqual(expected('story', 'All'));
+    await expect(status).toHaveText(`Showing ${expected('story', 'All').length} of ${templates.length} templates`);
+    await expect(search(page)).toHaveValue('story');
+
+    await chip(page, 'Instagram Story').click();
+    await expect(page).toHaveURL(/\?q=story&category=Instagram\+Story#gallery-title$/);
+    await expect.poll(() => shownTitles(page)).toEqual(expected('story', 'Instagram Story'));
+    await expect(chip(page, 'Instagram Story')).toHaveAttribute('aria-pressed', 'true');
+    await expect(chip(page, 'All')).toHaveAttribute('aria-pressed', 'false');
+    await expect(search(page)).toHaveValue('story');
+
+    // Enter keeps the chosen category.
+    await search(page).fill('Recipe');
+    await search(page).press('Enter');
+    expect(expected('recipe', 'Instagram Story')).toEqual([]);
+    await expect(page).toHaveURL(/\?q=Recipe&category=Instagram\+Story#gallery-title$/);
+    await expect(page.getByText('No templates found matching your criteria.', { exact: true })).toBeVisible();
+    await expect(status).toHaveText(`Showing 0 of ${templates.length} templates`);
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
+    await expect(page).toHaveURL(/\/templates#gallery-title$/);
+    await expect(cards(page)).toHaveCount(templates.length);
+    await expect(status).toHaveText(`Showing all ${templates.length} templates`);
+    await page.context().close();
+  });
+
+  test('a filtered address hydrates as served (no console error) and then filters as you type, without loading a page', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/templates?q=s&category=Instagram+Story', { waitUntil: 'networkidle' });
+    await expect.poll(() => shownTitles(page)).toEqual(expected('s', 'Instagram Story'));
+    await expect(chip(page, 'Instagram Story')).toHaveAttribute('aria-pressed', 'true');
+    await expect(search(page)).toHaveValue('s');
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeHidden();
+
+    const sameDocument = await markDocument(page);
+    await search(page).press('End');
+    await search(page).pressSequentially('tory');
+    await expect.poll(() => shownTitles(page)).toEqual(expected('story', 'Instagram Story'));
+    await expect(page).toHaveURL(/\/templates\?q=story&category=Instagram\+Story$/);
+    // Enter does not reset the category (the form's first submit button is the hidden Search button, not a chip).
+    await search(page).press('Enter');
+    await expect(chip(page, 'Instagram Story')).toHaveAttribute('aria-pressed', 'true');
+    await chip(page, 'All').click();
+    await expect.poll(() => shownTitles(page)).toEqual(expected('story', 'All'));
+    expect(await sameDocument()).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   test('Preview and Use Template are revealed on keyboard focus and on hover', async ({ page }) => {

@@ -14,6 +14,7 @@ export function articleSummaries(articles: readonly Article[]): ArticleSummary[]
 export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
   return (
     <FilterableList
+      action={{ path: '/blog', anchor: 'articles' }}
       items={articles.map((a) => ({ id: a.slug, category: a.category, text: [a.title, a.excerpt] }))}
       cards={Object.fromEntries(articles.map((a) => [a.slug, <ArticleCard key={a.slug} article={{ ...a, body: [] }} />]))}
       categories={blogCategories}

@@ -2,17 +2,21 @@ import * as React from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useUrlFilters } from '@/components/site/use-url-filters';
-import { ALL, clearedFilters, filterItems } from '@/lib/filters';
+import { isPlainClick, useUrlFilters } from '@/components/site/use-url-filters';
+import { ALL, clearedFilters, filterItems, MAX_QUERY_LENGTH } from '@/lib/filters';
 import { cn } from '@/lib/utils';
 
 export type FilterItem = { id: string; category: string; text: string[] };
 
 /**
  * Search + category chips over a list whose cards are rendered on the server (`cards`, keyed by id).
- * Without JavaScript every card shows; with it, the list follows the URL.
+ * A GET form to `action` (the page): without JavaScript the search box (Enter or the Search button, shown
+ * only then) and the chips (submit buttons) load the page with `?q=&category=`, which the server answers
+ * with this list rendered for that query (server/filtered-lists.tsx). With JavaScript the list follows the
+ * URL as you type and click, without loading a page.
  */
 export function FilterableList({
+  action,
   items,
   cards,
   categories,
@@ -23,6 +27,8 @@ export function FilterableList({
   emptyText,
   listClassName,
 }: {
+  /** The page's path; the results are at `#anchor` in it (the section that holds the list). */
+  action: { path: string; anchor: string };
   items: FilterItem[];
   cards: Record<string, React.ReactNode>;
   categories: readonly string[];
@@ -34,7 +40,7 @@ export function FilterableList({
   listClassName?: string;
 }) {
   const inputRef = React.useRef<HTMLInputElement>(null);
-  const [state, setState] = useUrlFilters(categories, inputRef);
+  const [state, setState, formProps] = useUrlFilters(categories, inputRef);
   const id = React.useId();
 
   const shown = filterItems(items, state, { text: (i) => i.text, category: (i) => i.category });
@@ -42,23 +48,44 @@ export function FilterableList({
 
   return (
     <div>
-      <form role="search" aria-label={searchLabel} onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <div className="relative w-full lg:max-w-sm">
-          <label htmlFor={`${id}-q`} className="sr-only">
-            {searchLabel}
-          </label>
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-500" />
-          <Input
-            ref={inputRef}
-            id={`${id}-q`}
-            type="search"
-            name="q"
-            value={state.q}
-            onChange={(e) => setState({ ...state, q: e.target.value })}
-            placeholder={searchPlaceholder}
-            autoComplete="off"
-            className="pl-10"
-          />
+      <form
+        {...formProps}
+        role="search"
+        aria-label={searchLabel}
+        method="get"
+        action={`${action.path}#${action.anchor}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          // The list already shows what is typed; a chip (a submit button, for the form without JavaScript) picks its category.
+          const submitter = (e.nativeEvent as SubmitEvent).submitter;
+          if (submitter instanceof HTMLButtonElement && submitter.dataset.chip !== undefined) setState({ ...state, category: submitter.value });
+        }}
+        className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between"
+      >
+        <div className="flex w-full gap-2 lg:max-w-sm">
+          <div className="relative min-w-0 flex-1">
+            <label htmlFor={`${id}-q`} className="sr-only">
+              {searchLabel}
+            </label>
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-500" />
+            <Input
+              ref={inputRef}
+              id={`${id}-q`}
+              type="search"
+              name="q"
+              maxLength={MAX_QUERY_LENGTH}
+              value={state.q}
+              onChange={(e) => setState({ ...state, q: e.target.value })}
+              placeholder={searchPlaceholder}
+              autoComplete="off"
+              className="pl-10"
+            />
+          </div>
+          {/* Without JavaScript only. First submit button of the form, so Enter in the box presses it (not a chip):
+              it keeps the chosen category. */}
+          <Button type="submit" variant="secondary" name={state.category === ALL ? undefined : 'category'} value={state.category === ALL ? undefined : state.category} className="hidden no-js:inline-flex">
+            Search
+          </Button>
         </div>
         <div role="group" aria-label={categoryLabel} className="flex flex-wrap gap-2">
           {categories.map((c) => {
@@ -66,9 +93,11 @@ export function FilterableList({
             return (
               <button
                 key={c}
-                type="button"
+                type="submit"
+                name="category"
+                value={c}
+                data-chip=""
                 aria-pressed={active}
-                onClick={() => setState({ ...state, category: c })}
                 className={cn(
                   'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
                   active ? 'border-transparent bg-gradient-brand text-white shadow-sm' : 'border-border bg-white text-slate-700 hover:border-brand hover:text-brand-strong',
@@ -96,16 +125,18 @@ export function FilterableList({
       ) : (
         <div className="mt-4 rounded-2xl border border-dashed border-input bg-slate-50 px-6 py-14 text-center">
           <p className="text-lg font-medium text-foreground">{emptyText}</p>
-          <Button
-            type="button"
-            variant="secondary"
-            className="mt-5"
-            onClick={() => {
-              setState(clearedFilters);
-              inputRef.current?.focus();
-            }}
-          >
-            Clear Filters
+          <Button asChild variant="secondary" className="mt-5">
+            <a
+              href={`${action.path}#${action.anchor}`}
+              onClick={(e) => {
+                if (!isPlainClick(e)) return;
+                e.preventDefault();
+                setState(clearedFilters);
+                inputRef.current?.focus();
+              }}
+            >
+              Clear Filters
+            </a>
           </Button>
         </div>
       )}

@@ -6,6 +6,7 @@ import { JobCard } from './job-card';
 export function JobList({ jobs }: { jobs: Job[] }) {
   return (
     <FilterableList
+      action={{ path: '/careers', anchor: 'open-positions' }}
       items={jobs.map((j) => ({ id: j.id, category: j.department, text: [j.title, j.description] }))}
       cards={Object.fromEntries(jobs.map((j) => [j.id, <JobCard key={j.id} job={j} />]))}
       categories={departments}

@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { Search, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useUrlFilters } from '@/components/site/use-url-filters';
-import { ALL, clearedFilters, filterItems } from '@/lib/filters';
+import { isPlainClick, useUrlFilters } from '@/components/site/use-url-filters';
+import { ALL, clearedFilters, filterItems, MAX_QUERY_LENGTH } from '@/lib/filters';
 import { templateFilterChips, templateFilterFields, type Template } from '@/content/templates';
 import { cn } from '@/lib/utils';
 import { TemplateCard } from './template-card';
@@ -11,14 +11,19 @@ import { TemplatePreviewProvider } from './template-preview';
 /** The first cards' images load eagerly (they are on screen at load; the first is the LCP on phones); the rest lazily. */
 const EAGER = 4;
 
+/** Where the gallery's GET form and its Clear Filters link go: the page, scrolled to the gallery. */
+const ACTION = '/templates#gallery-title';
+
 /**
  * Search box, the nine category chips, the result count and the grid of cards (an island: prerendered with
  * every card, then filtered in the browser). Typing replaces the URL; choosing a category adds a history entry, so Back undoes it.
+ * Without JavaScript it is a GET form (Enter or the Search button, the chips are submit buttons) that the
+ * server answers with the gallery rendered for that query (server/filtered-lists.tsx).
  */
 export function TemplateGallery({ templates }: { templates: readonly Template[] }) {
   const cards = Object.fromEntries(templates.map((t, i) => [t.id, <TemplateCard key={t.id} template={t} eager={i < EAGER} priority={i === 0} />]));
   const searchRef = React.useRef<HTMLInputElement>(null);
-  const [state, navigate] = useUrlFilters(templateFilterChips, searchRef);
+  const [state, navigate, formProps] = useUrlFilters(templateFilterChips, searchRef);
   const searchId = React.useId();
   const shown = filterItems(templates, state, templateFilterFields);
   const filtered = state.q.trim() !== '' || state.category !== ALL;
@@ -26,35 +31,50 @@ export function TemplateGallery({ templates }: { templates: readonly Template[] 
   return (
     <TemplatePreviewProvider templates={templates}>
       <form
+        {...formProps}
         role="search"
         method="get"
-        action="/templates"
+        action={ACTION}
         aria-label="Templates"
         onSubmit={(e) => {
           e.preventDefault();
-          // A chip is a submit button (so the form also works as a plain GET form); Enter in the box submits too.
-          const chip = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-          if (chip?.name === 'category') navigate({ q: state.q, category: chip.value }, 'push');
+          // A chip is a submit button (so the form also works as a plain GET form); Enter in the box submits too
+          // (through the Search button, the form's first submit button, which keeps the category).
+          const chip = (e.nativeEvent as SubmitEvent).submitter;
+          if (chip instanceof HTMLButtonElement && chip.dataset.chip !== undefined) navigate({ q: state.q, category: chip.value }, 'push');
         }}
         className="flex flex-col gap-5"
       >
-        <div className="relative mx-auto w-full max-w-xl">
-          <label htmlFor={searchId} className="sr-only">
-            Search templates by title
-          </label>
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500" />
-          <input
-            ref={searchRef}
-            id={searchId}
-            type="search"
-            name="q"
-            maxLength={200}
-            autoComplete="off"
-            placeholder="Search templates..."
-            value={state.q}
-            onChange={(e) => navigate({ q: e.target.value, category: state.category }, 'replace')}
-            className="h-12 w-full rounded-full border border-input bg-white pr-4 pl-12 text-base shadow-sm placeholder:text-slate-500 focus-visible:border-brand focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-ring/40"
-          />
+        <div className="mx-auto flex w-full max-w-xl gap-2">
+          <div className="relative min-w-0 flex-1">
+            <label htmlFor={searchId} className="sr-only">
+              Search templates by title
+            </label>
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500" />
+            <input
+              ref={searchRef}
+              id={searchId}
+              type="search"
+              name="q"
+              maxLength={MAX_QUERY_LENGTH}
+              autoComplete="off"
+              placeholder="Search templates..."
+              value={state.q}
+              onChange={(e) => navigate({ q: e.target.value, category: state.category }, 'replace')}
+              className="h-12 w-full rounded-full border border-input bg-white pr-4 pl-12 text-base shadow-sm placeholder:text-slate-500 focus-visible:border-brand focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-ring/40"
+            />
+          </div>
+          {/* Without JavaScript only. */}
+          <Button
+            type="submit"
+            variant="secondary"
+            size="lg"
+            name={state.category === ALL ? undefined : 'category'}
+            value={state.category === ALL ? undefined : state.category}
+            className="hidden rounded-full no-js:inline-flex"
+          >
+            Search
+          </Button>
         </div>
         <div role="group" aria-label="Category" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:justify-center sm:gap-1.5 sm:px-0">
           {templateFilterChips.map((chip) => {
@@ -65,6 +85,7 @@ export function TemplateGallery({ templates }: { templates: readonly Template[] 
                 type="submit"
                 name="category"
                 value={chip}
+                data-chip=""
                 aria-pressed={active}
                 className={cn(
                   'shrink-0 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3.5',
@@ -92,15 +113,18 @@ export function TemplateGallery({ templates }: { templates: readonly Template[] 
         <div className="mt-4 flex flex-col items-center rounded-2xl border border-dashed border-input bg-white px-6 py-16 text-center">
           <SearchX aria-hidden className="size-10 text-slate-400" />
           <p className="mt-4 text-lg font-semibold text-foreground">No templates found matching your criteria.</p>
-          <Button
-            variant="secondary"
-            className="mt-6"
-            onClick={() => {
-              navigate(clearedFilters, 'push');
-              searchRef.current?.focus();
-            }}
-          >
-            Clear Filters
+          <Button asChild variant="secondary" className="mt-6">
+            <a
+              href={ACTION}
+              onClick={(e) => {
+                if (!isPlainClick(e)) return;
+                e.preventDefault();
+                navigate(clearedFilters, 'push');
+                searchRef.current?.focus();
+              }}
+            >
+              Clear Filters
+            </a>
           </Button>
         </div>
       )}
