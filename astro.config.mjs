@@ -3,6 +3,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import contentReload from './src/integrations/content-reload.mjs';
+import keystaticInDev from './src/integrations/keystatic-dev.mjs';
 
 const site = process.env.SITE_URL || 'http://localhost:3000';
 
@@ -19,6 +21,10 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', staticHeaders: true }),
   integrations: [
     react(),
+    // The content editor at /keystatic, under `astro dev` only (src/integrations/keystatic-dev.mjs).
+    keystaticInDev(),
+    // Under `astro dev`, a saved content file shows at once (src/integrations/content-reload.mjs).
+    contentReload(),
     {
       // client:interaction (src/directives/interaction.ts): hydrate an island when the visitor first uses it.
       name: 'postcraft:client-interaction',
@@ -56,6 +62,10 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    // `astro dev` scans src/**/*.tsx for the browser's dependencies and would pre-bundle resvg (a native
+    // addon, used by src/lib/open-graph.tsx on the server only): that fails, and every island (and the
+    // editor at /keystatic) then waits for dependencies that never come.
+    optimizeDeps: { exclude: ['@resvg/resvg-js'] },
     // PGlite ships WASM and data files: keep it (and pg, pino) out of the bundle, so nothing of it is served.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2'] },
   },
