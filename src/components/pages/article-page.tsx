@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { JsonLd } from '@/components/site/json-ld';
 import { ArticleCard, ArticleFlags, ArticleMeta } from '@/components/sections/company/article-card';
+import { TextBlocks } from '@/components/sections/company/text-blocks';
 import { Link } from '@/components/ui/link';
 import { articles, formatDate, type Article } from '@/content/blog';
 import { site } from '@/content/site';
@@ -91,19 +92,7 @@ export function ArticlePage({ article }: { article: Article }) {
             {article.body.map((s) => (
               <section key={s.heading}>
                 <h2 className="text-2xl font-semibold tracking-tight text-foreground">{s.heading}</h2>
-                {s.blocks.map((b, i) =>
-                  typeof b === 'string' ? (
-                    <p key={i} className="mt-3">
-                      {b}
-                    </p>
-                  ) : (
-                    <ul key={i} className="mt-3 list-disc space-y-1 pl-6 marker:text-brand">
-                      {b.list.map((item) => (
-                        <li key={item}>{item}</li>
-                      ))}
-                    </ul>
-                  ),
-                )}
+                <TextBlocks blocks={s.blocks} listClassName="space-y-1 pl-6" />
               </section>
             ))}
           </div>

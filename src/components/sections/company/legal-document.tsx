@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import type { LegalSection } from '@/content/legal';
+import { TextBlocks } from './text-blocks';
 
 /** The "Last updated" line of a legal page, clearly marked. */
 export function LastUpdated({ iso, label, prefix = 'Last updated' }: { iso: string; label: string; prefix?: string }) {
@@ -45,19 +46,7 @@ export function LegalDocument({
               <h2 id={`${s.id}-h`} className="text-2xl font-semibold tracking-tight">
                 {i + 1}. {s.heading}
               </h2>
-              {s.blocks.map((b, j) =>
-                typeof b === 'string' ? (
-                  <p key={j} className="mt-3 leading-relaxed text-slate-700">
-                    {b}
-                  </p>
-                ) : (
-                  <ul key={j} className="mt-3 list-disc space-y-2 pl-5 leading-relaxed text-slate-700 marker:text-brand">
-                    {b.list.map((item) => (
-                      <li key={item}>{item}</li>
-                    ))}
-                  </ul>
-                ),
-              )}
+              <TextBlocks blocks={s.blocks} className="leading-relaxed text-slate-700" listClassName="space-y-2 pl-5" />
               {extras[s.id]}
             </section>
           ))}
