@@ -6,8 +6,7 @@ import type { ClientDirective } from 'astro';
  * island has hydrated is not lost: a click is held and replayed once it has (as mousedown, mouseup and
  * click, since some widgets act on mousedown), and so are navigation keys (arrows, Home, End, Page Up/Down)
  * pressed outside text fields. Typing goes to the fields as usual. `client:interaction={{ query: true }}`
- * hydrates at once when the address has a query string that the server did not render the list for (an
- * island that reads its state from the URL).
+ * hydrates at once when the address has a query string (an island that reads its state from the URL).
  */
 const triggers = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 const navigationKeys = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -66,10 +65,7 @@ const interaction: ClientDirective = (load, options, el) => {
   }
 
   const value = options.value as { query?: boolean } | boolean | undefined;
-  // The server renders a filtered list for its query (server/filtered-lists.tsx; its form says which in
-  // `data-filters`): then the island waits for the visitor like any other. A list shown unfiltered under a
-  // query (`astro dev`, a static copy of the site) hydrates at once to filter itself.
-  if (typeof value === 'object' && value?.query && location.search.length > 1 && !el.querySelector('[data-filters]')?.getAttribute('data-filters')) {
+  if (typeof value === 'object' && value?.query && location.search.length > 1) {
     void start();
     return;
   }
