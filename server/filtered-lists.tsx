@@ -5,8 +5,6 @@
 // browser reads the same state back from the form's `data-filters` (components/site/use-url-filters.ts).
 // Nothing else of the page changes (no script is added: the page's CSP hashes stay valid).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerFilterSearch } from '@/components/site/use-url-filters';
@@ -17,8 +15,8 @@ import { articles, blogCategories } from '@/content/blog';
 import { departments, jobs } from '@/content/careers';
 import { templateFilterChips, templates } from '@/content/templates';
 import { filtersToQuery, readFilters } from '@/lib/filters';
-import { withUpgrade } from './security-headers';
-import { pickEncoding, type StaticFiles } from './static-files';
+import { sendPage } from './send-page';
+import type { StaticFiles } from './static-files';
 
 type FilteredList = {
   /** The island's `component-export` attribute in the prerendered page. */
@@ -78,9 +76,6 @@ export function pageWithFilteredList(pageHtml: string, pathname: string, search:
   return pageHtml.slice(0, place.start) + markup + pageHtml.slice(place.end);
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 /**
  * Answers a GET or HEAD of one of the filtered lists' pages with a query; false when the request is not one
  * (no query, another path or method) or the page cannot be rendered (then the prerendered page answers).
@@ -110,18 +105,6 @@ export async function answerFilteredList(req: IncomingMessage, res: ServerRespon
     onError(err);
   }
   if (html === undefined) return false;
-  const body = Buffer.from(html);
-  const encoding = pickEncoding(req);
-  const sent = encoding === 'br' ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : encoding === 'gzip' ? await gzip(body, { level: 6 }) : body;
-  const headers: Record<string, string | number> = {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': sent.length,
-    'Cache-Control': 'public, max-age=60',
-    Vary: 'Accept-Encoding',
-  };
-  if (encoding) headers['Content-Encoding'] = encoding;
-  if (page.policy) headers['Content-Security-Policy'] = withUpgrade(page.policy, https);
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : sent);
+  await sendPage(req, res, { html, policy: page.policy, cacheControl: 'public, max-age=60', https });
   return true;
 }

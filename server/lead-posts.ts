@@ -6,21 +6,13 @@
 // Both run `answerLeadPost` (lib/leads/run.ts). The guards (request-guards.ts) have already checked
 // the origin, the size and the type, and read the body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { endpointByName, leadEndpointPrefix, noScriptFormParam, type LeadEndpointName } from '@/lib/leads/endpoints';
 import { answerLeadPost, formNotFound, type RequestMeta } from '@/lib/leads/run';
 import { readForm } from './request-guards';
 import { findForm, pageWithForm } from './no-script-forms';
-import { pickEncoding, type StaticFiles } from './static-files';
-import { withUpgrade } from './security-headers';
+import { sendPage } from './send-page';
+import type { StaticFiles } from './static-files';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const compress = {
-  br: (b: Buffer) => brotli(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
-  gzip: (b: Buffer) => gzip(b, { level: 6 }),
-};
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
@@ -61,19 +53,8 @@ export async function answerLead(
   const place = findForm(page.html, target.name, posted);
   if (!place) return false;
   const answer = await answerLeadPost(target.name, posted, meta);
-  const html = Buffer.from(pageWithForm(page.html, place, target.page, target.name, answer.state, posted));
-  // The answer is a whole page (about 50-140 kB): compressed fast, off the event loop, when the browser takes it.
-  const encoding = pickEncoding(req);
-  const sent = encoding ? await compress[encoding](html) : html;
-  const headers: Record<string, string | number> = {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': sent.length,
-    'Cache-Control': 'no-store',
-    Vary: 'Accept-Encoding',
-  };
-  if (encoding) headers['Content-Encoding'] = encoding;
-  if (page.policy) headers['Content-Security-Policy'] = withUpgrade(page.policy, meta.https);
-  res.writeHead(answer.status === 429 ? 429 : 200, headers);
-  res.end(sent);
+  const html = pageWithForm(page.html, place, target.page, target.name, answer.state, posted);
+  // The answer is a whole page (about 50-140 kB).
+  await sendPage(req, res, { html, policy: page.policy, status: answer.status === 429 ? 429 : 200, cacheControl: 'no-store', https: meta.https });
   return true;
 }

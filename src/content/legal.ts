@@ -4,6 +4,7 @@
 // {contacts.privacy} ...), so that the policy, the pricing FAQ and the GDPR page never disagree.
 import { checked, ContentError, fillTokens, readMarkdownCollection } from '@/lib/content/entries';
 import { readSections, type Block } from '@/lib/content/markdown';
+import { formatDate } from './blog-model';
 import { commercial } from './commercial';
 import { legalDocumentSchema } from './schemas';
 import { site } from './site';
@@ -61,7 +62,6 @@ function placeholders(): Record<string, string> {
   return values;
 }
 
-const dayLabel = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const monthLabel = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
 
 function readLegal(): Record<'privacy' | 'terms' | 'cookies', LegalDocument> {
@@ -79,7 +79,7 @@ function readLegal(): Record<'privacy' | 'terms' | 'cookies', LegalDocument> {
         };
       });
       // The cookie policy states its month (as the spec shows it); the others their day.
-      const label = id === 'cookies' ? monthLabel(fm.updated) : dayLabel(fm.updated);
+      const label = id === 'cookies' ? monthLabel(fm.updated) : formatDate(fm.updated);
       return [id, { updated: { iso: fm.updated, label }, sections }] as const;
     }),
   );
