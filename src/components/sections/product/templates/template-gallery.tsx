@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Search, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { isPlainClick, useUrlFilters } from '@/components/site/use-url-filters';
-import { ALL, clearedFilters, filterItems, MAX_QUERY_LENGTH } from '@/lib/filters';
+import { ALL, clearedFilters, filterItems, MAX_QUERY_LENGTH, type FilterState } from '@/lib/filters';
 import { templateFilterChips, templateFilterFields, type Template } from '@/content/templates';
 import { cn } from '@/lib/utils';
 import { TemplateCard } from './template-card';
@@ -18,12 +18,12 @@ const ACTION = '/templates#gallery-title';
  * Search box, the nine category chips, the result count and the grid of cards (an island: prerendered with
  * every card, then filtered in the browser). Typing replaces the URL; choosing a category adds a history entry, so Back undoes it.
  * Without JavaScript it is a GET form (Enter or the Search button, the chips are submit buttons) that the
- * server answers with the gallery rendered for that query (server/filtered-lists.tsx).
+ * page answers with the gallery rendered for that query (`filters`, src/pages/on-request).
  */
-export function TemplateGallery({ templates }: { templates: readonly Template[] }) {
+export function TemplateGallery({ templates, filters }: { templates: readonly Template[]; filters?: FilterState }) {
   const cards = Object.fromEntries(templates.map((t, i) => [t.id, <TemplateCard key={t.id} template={t} eager={i < EAGER} priority={i === 0} />]));
   const searchRef = React.useRef<HTMLInputElement>(null);
-  const [state, navigate, formProps] = useUrlFilters(templateFilterChips, searchRef);
+  const [state, navigate] = useUrlFilters(templateFilterChips, filters, searchRef);
   const searchId = React.useId();
   const shown = filterItems(templates, state, templateFilterFields);
   const filtered = state.q.trim() !== '' || state.category !== ALL;
@@ -31,7 +31,6 @@ export function TemplateGallery({ templates }: { templates: readonly Template[] 
   return (
     <TemplatePreviewProvider templates={templates}>
       <form
-        {...formProps}
         role="search"
         method="get"
         action={ACTION}
