@@ -27,12 +27,27 @@ export type StartedServer = {
 export type ServerEnv = Record<string, string | undefined>;
 export type StartOptions = { quiet?: boolean; timeoutMs?: number };
 
+/**
+ * BENCH_SERVER_ROOT: another checkout of the project (with its dependencies and its build), whose server a
+ * benchmark starts instead of this one's, to measure two versions in one session. A checkout from before
+ * the server was built into dist/app runs as it did then (`node --import tsx server/main.ts`).
+ */
+function serverToRun(): { cwd: string; command: string[] } {
+  const other = process.env.BENCH_SERVER_ROOT;
+  if (!other) {
+    buildIfNeeded({ quiet: true });
+    return { cwd: root, command: serverCommand };
+  }
+  const built = path.join(other, process.env.ASTRO_OUT_DIR || 'dist', 'app', 'main.mjs');
+  return { cwd: other, command: fs.existsSync(built) ? [process.execPath, built] : [process.execPath, '--import', 'tsx', 'server/main.ts'] };
+}
+
 export function startServer(env: ServerEnv = {}, { quiet = true, timeoutMs = Number(process.env.SERVER_START_TIMEOUT_MS) || 120_000 }: StartOptions = {}): Promise<StartedServer> {
-  buildIfNeeded({ quiet: true });
+  const run = serverToRun();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-bench-'));
-  const [command, ...args] = serverCommand;
+  const [command, ...args] = run.command;
   const child = spawn(command, args, {
-    cwd: root,
+    cwd: run.cwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
