@@ -16,7 +16,7 @@ import { useDatabase, type DbHandle } from '@/lib/db/client';
 import { leadEndpointPrefix } from '@/lib/leads/endpoints';
 import { ConfigError, openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
-import { areaLog } from '@/lib/log';
+import { areaLog } from '@/lib/logger';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
 import { buildIfNeeded, outDir } from './build';
