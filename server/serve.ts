@@ -19,7 +19,7 @@ import { filteredListPages } from '@/lib/filters';
 import { leadEndpointPrefix, noScriptFormParam, pageHasForm } from '@/lib/leads/endpoints';
 import { ConfigError, openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
-import { areaLog } from '@/lib/log';
+import { areaLog } from '@/lib/logger';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
 import { answerLeadJson } from './lead-posts';

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { FilterChips } from '@/components/site/filter-chips';
 import { isPlainClick, useUrlFilters } from '@/components/site/use-url-filters';
 import { ALL, clearedFilters, filterItems, MAX_QUERY_LENGTH, type FilterState } from '@/lib/filters';
 import { cn } from '@/lib/utils';
@@ -89,27 +90,7 @@ export function FilterableList({
             Search
           </Button>
         </div>
-        <div role="group" aria-label={categoryLabel} className="flex flex-wrap gap-2">
-          {categories.map((c) => {
-            const active = state.category === c;
-            return (
-              <button
-                key={c}
-                type="submit"
-                name="category"
-                value={c}
-                data-chip=""
-                aria-pressed={active}
-                className={cn(
-                  'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                  active ? 'border-transparent bg-gradient-brand text-white shadow-sm' : 'border-border bg-white text-slate-700 hover:border-brand hover:text-brand-strong',
-                )}
-              >
-                {c}
-              </button>
-            );
-          })}
-        </div>
+        <FilterChips label={categoryLabel} categories={categories} selected={state.category} variant="toolbar" />
       </form>
 
       <p role="status" className="mt-6 text-sm text-muted-foreground">
