@@ -70,7 +70,7 @@ export async function sessionCookieOf(page: Page) {
  * pending, so the notes are read once the answer has loaded (`read()`, distinct entries as
  * "text | aria-busy").
  */
-export async function watchPost(page: Page, url: (url: URL) => boolean, formLabel: string, holdMs = 1500) {
+export async function watchPost(page: Page, url: (url: URL) => boolean, formLabel: string, holdMs = 500) {
   await page.route(url, async (route: Route) => {
     if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, holdMs));
     await route.fallback();
