@@ -1,7 +1,10 @@
 /// <reference types="astro/client" />
 
 declare namespace App {
-  /** What the server (server/main.ts) hands to every page rendered on request. */
+  /**
+   * What the server (server/main.ts) hands to every page rendered on request; for /staff paths
+   * src/middleware.ts adds `staff` (and under `astro dev`, where no server runs, fills the request facts).
+   */
   interface Locals {
     /** The request's id (also in the X-Request-Id header); logs name it. */
     requestId: string;
@@ -20,6 +23,11 @@ declare namespace App {
     pageOnRequest?: string;
     /** The answer to a lead form posted without JavaScript, shown by the page rendered for it (lib/leads/page-answer.ts). */
     formAnswer?: import('@/lib/leads/page-answer').FormAnswer;
+    /**
+     * /staff paths only: the session, the signed-in staff member, the database and the request facts
+     * that lib/staff needs (src/middleware.ts; staff pages read it through `staffContext`).
+     */
+    staff?: import('@/lib/staff/context').StaffContext;
   }
 }
 

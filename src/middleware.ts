@@ -2,9 +2,10 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineMiddleware } from 'astro:middleware';
 import { withUpgrade } from '@/lib/csp';
-import { useDatabase } from '@/lib/db/client';
+import { getDb, getHandle, useDatabase } from '@/lib/db/client';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
-import { runStaffRequest } from '@/lib/staff/request';
+import { withSignedInUser } from '@/lib/staff/auth';
+import { processThrottle } from '@/lib/staff/throttle';
 
 let nudge: (() => void) | undefined;
 
@@ -50,21 +51,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
     nudge = locals.nudge;
     registerDeliveryNudge(nudge);
   }
-  const https = locals.https ?? context.url.protocol === 'https:';
-  // The staff area reads its request (cookies, headers, client address) through lib/staff/request; its
-  // pages are rendered (the body read) inside that context.
+  // The staff area: who is signed in and what lib/staff needs of the request, in Astro.locals.staff.
   if (context.url.pathname === '/staff' || context.url.pathname.startsWith('/staff/')) {
-    return runStaffRequest(
-      {
-        headers: context.request.headers,
-        cookies: context.cookies,
-        url: context.url,
-        https,
-        ip: locals.clientIp ?? 'unknown',
-        requestId: locals.requestId ?? crypto.randomUUID(),
-      },
-      async () => finish(await next(), context.request, https),
-    );
+    // Under `astro dev` no server hands these over: the URL's scheme, an unknown address, a new id.
+    locals.https ??= context.url.protocol === 'https:';
+    locals.clientIp ??= 'unknown';
+    locals.requestId ??= crypto.randomUUID();
+    const db = await getDb();
+    locals.staff = await withSignedInUser({
+      db,
+      throttle: processThrottle(locals.db ?? (await getHandle())),
+      cookies: context.cookies,
+      headers: context.request.headers,
+      https: locals.https,
+      ip: locals.clientIp,
+      requestId: locals.requestId,
+    });
   }
-  return finish(await next(), context.request, https);
+  return finish(await next(), context.request, locals.https ?? context.url.protocol === 'https:');
 });

@@ -34,6 +34,3 @@ export function person(id: string): Person {
   if (!found) throw new Error(`src/content/people.yaml has no person "${id}"`);
   return found;
 }
-
-/** The people working at the company (company is the brand). */
-export const isStaff = (p: Person) => p.company === site.name;

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './fixtures';
-import { asFreshClient, createStaff, databaseUrl, sessionCookieOf, signIn, sql, type StaffAccount } from './helpers/staff';
+import { asFreshClient, createStaff, databaseUrl, sessionCookieOf, signIn, sql, watchPost, type StaffAccount } from './helpers/staff';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -153,9 +153,18 @@ test.describe('roles', () => {
     await form.getByLabel('Initial password').fill('short');
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(form.getByText('Password must be at least 12 characters')).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveValue(who); // a refusal keeps what was typed
     await form.getByLabel('Initial password').fill('a perfectly long passphrase');
+    // While the post is in flight (slowed down here) the button says so, and the form is busy.
+    const watch = await watchPost(page, (url) => url.pathname === '/staff/users', 'Add an account');
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(form.getByText(`Account created for ${email}`)).toBeVisible();
+    expect(await watch.read()).toEqual(['Create account | null', 'Creating... | true']);
+    // A success clears the form for the next account.
+    await expect(form.getByLabel('Name')).toHaveValue('');
+    await expect(form.getByLabel('Email')).toHaveValue('');
+    await expect(form.getByLabel('Initial password')).toHaveValue('');
+    await expect(form.getByRole('button', { name: 'Create account' })).toBeVisible();
     const row = page.getByRole('form', { name: `Account of ${who}` });
     await expect(row.getByText(email)).toBeVisible();
     await row.getByLabel(`Role of ${who}`, { exact: true }).selectOption('admin');

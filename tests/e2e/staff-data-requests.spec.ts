@@ -1,5 +1,5 @@
 import { staffAccounts, staffExpect as expect, test } from './fixtures';
-import { insertLead, leadUrl, marker, signIn, sql } from './helpers/staff';
+import { insertLead, leadUrl, marker, signIn, sql, watchPost } from './helpers/staff';
 
 const staff = staffAccounts();
 
@@ -36,9 +36,12 @@ test('an admin downloads the person\'s data and erases it in one go, leaving an 
 
   // Erasure needs the confirmation.
   await panel.getByRole('checkbox', { name: 'I understand that this cannot be undone.' }).check();
+  // While the post is in flight (slowed down here) the button says so, and the form is busy.
+  const watch = await watchPost(page, (url) => url.pathname === leadUrl('data_request', request), "Erase this person's data");
   await panel.getByRole('button', { name: 'Erase all data' }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/data-requests/${request}$`));
   await expect(page.getByText('Erasure complete: the request is done')).toBeVisible();
+  expect(await watch.read()).toEqual(['Erase all data | null', 'Erasing... | true']);
   await expect(page.getByText('Partner applications: 1')).toBeVisible();
   await expect(page.getByText('Contact messages: 1')).toBeVisible();
   await expect(page.getByText('Staff notes: 1')).toBeVisible();

@@ -1,5 +1,5 @@
 import { staffAccounts, staffExpect as expect, test } from './fixtures';
-import { insertLead, leadUrl, marker, signIn, sql } from './helpers/staff';
+import { insertLead, leadUrl, marker, signIn, sql, watchPost } from './helpers/staff';
 
 const staff = staffAccounts('Olive Owner');
 
@@ -79,8 +79,12 @@ test.describe('inbox', () => {
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByText('Write a note first.')).toBeVisible();
     await page.getByLabel('New note').fill(`Called ${m}: wants a demo on Friday.\nSecond line.`);
+    // While the post is in flight (slowed down here) the button says so, and the form is busy.
+    const watch = await watchPost(page, (url) => url.pathname === leadUrl('partner', id), 'Add a note');
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByText('Note added.')).toBeVisible();
+    expect(await watch.read()).toEqual(['Add note | null', 'Adding... | true']);
+    await expect(page.getByRole('button', { name: 'Add note' })).toBeVisible();
     const notes = page.getByRole('region', { name: 'Notes' });
     await expect(notes.getByText(`Called ${m}: wants a demo on Friday.`)).toBeVisible();
     await expect(notes).toContainText(staff.admin.name);
@@ -110,6 +114,10 @@ test.describe('inbox', () => {
     await page.getByRole('button', { name: 'Apply to selected' }).click();
     await expect(page.getByText('2 leads marked Qualified.')).toBeVisible();
     await expect(rows.filter({ hasText: 'Qualified' })).toHaveCount(2);
+    // After a success the bulk form starts afresh: nothing selected, the status back to its default.
+    await expect(page.getByRole('checkbox', { name: `Select Contact lead from Bulk 1 ${m}` })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: `Select Contact lead from Bulk 2 ${m}` })).not.toBeChecked();
+    await expect(page.getByLabel('Set status of selected leads')).toHaveValue('contacted');
 
     await page.getByRole('checkbox', { name: `Select Contact lead from Bulk 1 ${m}` }).check();
     await page.getByRole('checkbox', { name: `Select Contact lead from Bulk 3 ${m}` }).check();

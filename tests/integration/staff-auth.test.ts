@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signOut } from '@/lib/staff/actions/sign-in';
+import { withSignedInUser } from '@/lib/staff/auth';
 import { createStaffUser } from '@/lib/staff/create-user';
+import { prepareStaffPage } from '@/lib/staff/page';
 import { hashPassword, verifyPassword } from '@/lib/staff/password';
 import { createSession, deleteSession, findActiveUserByEmail, hashToken, sessionPolicy, validateSession } from '@/lib/staff/sessions';
-import { createThrottle, recordFailure, recordSuccess, retryAfter } from '@/lib/staff/throttle';
+import { createThrottle, recordFailure, recordSuccess, retryAfter, throttleConfig } from '@/lib/staff/throttle';
 import { changeRole, LastAdminError, removeStaff, setDisabled } from '@/lib/staff/users';
 import { query } from '../helpers/databases';
 import { databaseKinds, type TestDb } from '../helpers/leads';
@@ -118,6 +121,76 @@ for (const kind of databaseKinds) {
       for (let i = 0; i < 6; i++) await recordFailure(throttle, `someone-${i}@example.com`, '192.0.2.44');
       expect(await retryAfter(throttle, 'fresh-account@example.com', '192.0.2.44')).toBeGreaterThan(0);
       expect(await retryAfter(throttle, 'fresh-account@example.com', '192.0.2.45')).toBe(0);
+    });
+  });
+}
+
+/** A cookie jar as Astro's (get/set), kept in a Map. */
+function cookieJar(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return { values, get: (name: string) => (values.has(name) ? { value: values.get(name)! } : undefined), set: (name: string, value: string) => void values.set(name, value) };
+}
+
+const post = (path: string, fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return new Request(`http://127.0.0.1${path}`, { method: 'POST', body: form });
+};
+const get = (path: string) => new Request(`http://127.0.0.1${path}`);
+
+for (const kind of databaseKinds) {
+  describe(`a staff page's request, passed to lib/staff as a StaffContext, on ${kind.name}`, () => {
+    let t: TestDb | undefined;
+    beforeAll(async () => {
+      t = await kind.open();
+      if (!t) return;
+      await createStaffUser(t.handle, { email: 'ada@example.com', name: 'Ada', role: 'admin', password: 'correct horse battery' });
+      await createStaffUser(t.handle, { email: 'max@example.com', name: 'Max', role: 'member', password: 'member horse battery' });
+    });
+    afterAll(async () => {
+      await t?.cleanup();
+    });
+
+    /** What src/middleware.ts builds for a /staff request: the test sets up the database and the throttle itself. */
+    const contextOf = (cookies: ReturnType<typeof cookieJar>) =>
+      withSignedInUser({ db: t!.db, throttle: createThrottle(throttleConfig({}), t!.handle), cookies, headers: new Headers(), https: false, ip: '203.0.113.7', requestId: 'test-request' });
+
+    async function signedIn(email: string, password: string) {
+      const cookies = cookieJar();
+      const outcome = await prepareStaffPage(await contextOf(cookies), post('/staff/sign-in', { _action: 'signIn', email, password, next: '/staff/users' }), { role: 'anyone' });
+      expect(outcome).toEqual({ kind: 'redirect', location: '/staff/users' });
+      expect(cookies.values.get('staff_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      return contextOf(cookies);
+    }
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('answers with outcomes, never by throwing: sign-in, 403, 404', async () => {
+      const signedOut = await contextOf(cookieJar());
+      expect(signedOut.user).toBeNull();
+      expect(await prepareStaffPage(signedOut, get('/staff/users'), { role: 'admin', returnTo: '/staff/users' })).toEqual({ kind: 'redirect', location: '/staff/sign-in?next=%2Fstaff%2Fusers' });
+
+      const refused = await prepareStaffPage(signedOut, post('/staff/sign-in', { _action: 'signIn', email: 'ada@example.com', password: 'not the password' }), { role: 'anyone' });
+      expect(refused).toMatchObject({ kind: 'render', status: 401, posted: { action: 'signIn', result: { status: 'refused', message: 'Incorrect email or password.' } } });
+
+      const admin = await signedIn('ada@example.com', 'correct horse battery');
+      expect(admin.user).toMatchObject({ name: 'Ada', role: 'admin' });
+      expect(admin.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await prepareStaffPage(admin, get('/staff/users'), { role: 'admin' })).toEqual({ kind: 'render', status: 200 });
+      expect(await prepareStaffPage(admin, get('/staff/leads/x'), { role: 'member', exists: async () => false })).toEqual({ kind: 'not-found' });
+
+      const member = await signedIn('max@example.com', 'member horse battery');
+      expect(await prepareStaffPage(member, get('/staff/users'), { role: 'admin' })).toEqual({ kind: 'forbidden' });
+      // An admin's action posted to a page a member may open: 403 with the page and the action's refusal.
+      const asMember = await prepareStaffPage(member, post('/staff', { _action: 'createStaffAccount', email: 'new@example.com', name: 'New', role: 'member', password: 'a long enough passphrase' }), { role: 'member' });
+      expect(asMember).toMatchObject({ kind: 'render', status: 403, posted: { action: 'createStaffAccount', result: { status: 'error', message: 'Only admins can do this.' } } });
+      expect(await query(t!.handle, 'select 1 from staff_users where email = $1', ['new@example.com'])).toHaveLength(0);
+      // The same post by an admin: done, and the form's values are there for a refusal only.
+      const asAdmin = await prepareStaffPage(admin, post('/staff/users', { _action: 'createStaffAccount', email: 'new@example.com', name: 'New', role: 'member', password: 'a long enough passphrase' }), { role: 'admin' });
+      expect(asAdmin).toMatchObject({ kind: 'render', status: 200, posted: { result: { status: 'success' }, values: { email: 'new@example.com', name: 'New', role: 'member' } } });
+      expect(JSON.stringify(asAdmin)).not.toContain('a long enough passphrase');
+
+      // Signing out ends the session: the next request with the old cookie is signed out.
+      await signOut(member);
+      expect(await validateSession(t!.db, member.session!)).toBeNull();
     });
   });
 }

@@ -5,16 +5,30 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { idle, type ActionResult } from '@/lib/staff/action-state';
 import type { StaffActionName } from '@/lib/staff/actions';
-import { postedAction } from '@/lib/staff/request';
+import type { PostedAction } from '@/lib/staff/page';
 import { cn } from '@/lib/utils';
 
+const PostedContext = React.createContext<PostedAction | undefined>(undefined);
 const ResultContext = React.createContext<ActionResult>(idle);
 const ValuesContext = React.createContext<Record<string, string>>({});
+
+/** The answer of the staff action posted in this request (from the page's route), for the forms below. */
+export function PostedActionProvider({ posted, children }: { posted: PostedAction | undefined; children: React.ReactNode }) {
+  return <PostedContext.Provider value={posted}>{children}</PostedContext.Provider>;
+}
+
+/** The answer of the staff action posted in this request, if it was `action`. */
+export function usePostedAction(action: string, key = ''): PostedAction | undefined {
+  const posted = React.useContext(PostedContext);
+  return posted && posted.action === action && posted.key === key ? posted : undefined;
+}
 
 /**
  * A staff form: a plain POST to the page it is on, naming its action (`_action`, lib/staff/actions); the
  * page comes back with the answer, shown in the form that posted it (`resultKey` tells apart the forms of
- * one action on a page, such as one per row). Works the same with and without JavaScript.
+ * one action on a page, such as one per row). Works the same with and without JavaScript. After a
+ * refusal the fields show what was typed; after a success the page shows the form afresh (empty).
+ * With JavaScript the form is marked pending while its post is in flight (pending-forms.ts).
  */
 export function ActionForm({
   action,
@@ -27,16 +41,14 @@ export function ActionForm({
   resultKey?: string;
   children: React.ReactNode;
   className?: string;
-  resetOnSuccess?: boolean;
   'aria-label'?: string;
 }) {
-  const posted = postedAction();
-  const mine = posted && posted.action === action && posted.key === resultKey;
-  const state = mine ? (posted.result as ActionResult) : idle;
+  const posted = usePostedAction(action, resultKey);
+  const state = posted ? (posted.result as ActionResult) : idle;
   // After a refusal the fields show what was typed (a success starts afresh).
-  const values = mine && state.status === 'error' ? (posted.values ?? {}) : {};
+  const values = posted && state.status === 'error' ? (posted.values ?? {}) : {};
   return (
-    <form method="post" className={className} aria-label={ariaLabel}>
+    <form method="post" className={cn('group/action', className)} aria-label={ariaLabel} data-action-form="">
       <input type="hidden" name="_action" value={action} />
       {resultKey ? <input type="hidden" name="_key" value={resultKey} /> : null}
       <ResultContext.Provider value={state}>
@@ -61,14 +73,21 @@ export function usePostedValue(name: string): string | undefined {
   return React.useContext(ValuesContext)[name];
 }
 
-export function useActionResult() {
-  return React.useContext(ResultContext);
-}
-
-export function SubmitButton({ children, pendingLabel: _pendingLabel, ...props }: ButtonProps & { pendingLabel?: string }) {
+/**
+ * A submit button of an ActionForm. `pendingLabel` replaces its content while the form's post is in
+ * flight (the form is marked `data-pending` by pending-forms.ts; without JavaScript nothing changes).
+ */
+export function SubmitButton({ children, pendingLabel, ...props }: ButtonProps & { pendingLabel?: string }) {
   return (
     <Button type="submit" {...props}>
-      {children}
+      {pendingLabel ? (
+        <>
+          <span className="contents group-data-pending/action:hidden">{children}</span>
+          <span className="hidden group-data-pending/action:inline">{pendingLabel}</span>
+        </>
+      ) : (
+        children
+      )}
     </Button>
   );
 }

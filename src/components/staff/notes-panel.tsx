@@ -6,7 +6,7 @@ import { ActionForm, ActionMessage, KeptTextarea, SubmitButton } from './action-
 export function NotesPanel({ leadRef, notes }: { leadRef: string; notes: NoteEntry[] }) {
   return (
     <div className="space-y-5">
-      <ActionForm action="addLeadNote" resetOnSuccess aria-label="Add a note">
+      <ActionForm action="addLeadNote" aria-label="Add a note">
         <input type="hidden" name="lead" value={leadRef} />
         <Label htmlFor="lead-note">New note</Label>
         <KeptTextarea id="lead-note" name="note" rows={3} maxLength={5000} placeholder="What happened, what's next..." className="min-h-20 text-sm" />

@@ -3,13 +3,13 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { StatusMessage } from '@/components/ui/status';
-import { postedAction } from '@/lib/staff/request';
 import { initialSignInState, type SignInState } from '@/lib/staff/sign-in-state';
+import { usePostedAction } from './action-form';
 
 /** The sign-in form: a plain POST to /staff/sign-in; after a refusal the page comes back with the message and focus on the field to fix. */
 export function SignInForm({ next }: { next: string }) {
-  const posted = postedAction();
-  const state: SignInState = posted?.action === 'signIn' ? (posted.result as SignInState) : initialSignInState;
+  const posted = usePostedAction('signIn');
+  const state: SignInState = posted ? (posted.result as SignInState) : initialSignInState;
   const focusEmail = state.status !== 'idle' && Boolean(state.fieldErrors?.email);
   const focusPassword = state.status !== 'idle' && !focusEmail;
   const emailError = state.fieldErrors?.email;

@@ -6,7 +6,7 @@ import { site } from '@/content/site';
 import type { StaffUser } from '@/lib/staff/sessions';
 import { StaffNav } from './staff-nav';
 
-export function StaffHeader({ user }: { user: StaffUser }) {
+export function StaffHeader({ user, pathname }: { user: StaffUser; pathname: string }) {
   const links = [{ href: '/staff', label: 'Inbox' }];
   if (user.role === 'admin') links.push({ href: '/staff/users', label: 'Staff accounts' });
   return (
@@ -19,7 +19,7 @@ export function StaffHeader({ user }: { user: StaffUser }) {
           </span>
         </Link>
         <div className="max-sm:order-last max-sm:w-full">
-          <StaffNav links={links} />
+          <StaffNav links={links} pathname={pathname} />
         </div>
         <div className="ml-auto flex items-center gap-3 text-sm">
           <span className="hidden text-right sm:block">

@@ -1,9 +1,7 @@
 import { Link } from '@/components/ui/link';
-import { staffRequest } from '@/lib/staff/request';
 import { cn } from '@/lib/utils';
 
-export function StaffNav({ links }: { links: { href: string; label: string }[] }) {
-  const pathname = staffRequest().url.pathname;
+export function StaffNav({ links, pathname }: { links: { href: string; label: string }[]; pathname: string }) {
   return (
     <nav aria-label="Staff">
       <ul className="flex items-center gap-1">

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { currentStaff } from '@/lib/staff/auth';
+import type { StaffUser } from '@/lib/staff/sessions';
 import { StaffHeader } from './staff-header';
 
 /** The staff area's frame: skip link, the header of the signed-in member, main. Not a security boundary. */
-export async function StaffShell({ children, bare }: { children?: ReactNode; bare?: boolean }) {
-  if (bare) return <main id="main">{children}</main>;
-  const user = await currentStaff();
+export function StaffShell({ user, pathname, children }: { user: StaffUser | null; pathname: string; children?: ReactNode }) {
   return (
     <>
       <a
@@ -14,7 +12,7 @@ export async function StaffShell({ children, bare }: { children?: ReactNode; bar
       >
         Skip to content
       </a>
-      {user ? <StaffHeader user={user} /> : null}
+      {user ? <StaffHeader user={user} pathname={pathname} /> : null}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
         {children}
       </main>

@@ -1,21 +1,15 @@
-import { cookies, forbidden, perRequest, redirect, staffRequest } from './request';
-import { getDb, getHandle } from '@/lib/db/client';
+import type { StaffRole } from '@/lib/db/staff-schema';
+import type { StaffContext } from './context';
 import { validateSession, type StaffUser } from './sessions';
-import { createThrottle, throttleConfig, type SignInThrottle } from './throttle';
 
 /**
- * The staff boundary. Every staff page, action and endpoint calls requireStaff() or requireAdmin()
- * itself: the layout is not a boundary (an action can be posted to any staff page; docs/security.md).
+ * The staff boundary. Every staff page, action and download checks the session and the role itself
+ * (`checkAccess`, from the signed-in user of its StaffContext): the layout is not a boundary (an action
+ * can be posted to any staff page; docs/security.md). A refusal is a value the caller answers with.
  */
 
-/** HTTPS as the request reached us (TLS socket, or X-Forwarded-Proto from a trusted proxy; the server decides). */
-async function servedOverHttps() {
-  return staffRequest().https;
-}
-
 /** `__Host-` pins the cookie to this host, path / and HTTPS (no sub-domain can set or shadow it). */
-export async function sessionCookie() {
-  const https = await servedOverHttps();
+export function sessionCookie(https: boolean) {
   return {
     name: https ? '__Host-staff_session' : 'staff_session',
     options: {
@@ -27,17 +21,12 @@ export async function sessionCookie() {
   };
 }
 
-export async function readSessionToken() {
-  const { name } = await sessionCookie();
-  return (await cookies()).get(name)?.value;
+/** The request's StaffContext: the session of its cookie checked, and who is signed in (src/middleware.ts, once per request). */
+export async function withSignedInUser(request: Omit<StaffContext, 'session' | 'user'>): Promise<StaffContext> {
+  const token = request.cookies.get(sessionCookie(request.https).name)?.value;
+  const user = await validateSession(request.db, token);
+  return { ...request, session: user && token ? token : null, user };
 }
-
-/** The signed-in staff member of this request, or null (once per request). */
-export const currentStaff = perRequest('currentStaff', async (): Promise<StaffUser | null> => {
-  const token = await readSessionToken();
-  if (!token) return null;
-  return validateSession(await getDb(), token);
-});
 
 /** A same-site path under /staff to come back to after signing in, or /staff. */
 export function safeReturnPath(raw: unknown): string {
@@ -56,40 +45,14 @@ export function signInPath(returnTo?: string) {
   return next === '/staff' ? '/staff/sign-in' : `/staff/sign-in?next=${encodeURIComponent(next)}`;
 }
 
-/** The signed-in staff member; a signed-out request is redirected to sign-in (back to `returnTo` after). */
-export async function requireStaff(returnTo?: string): Promise<StaffUser> {
-  const user = await currentStaff();
-  if (!user) redirect(signInPath(returnTo));
-  return user;
-}
+/** Why a request may not go on: signed out (to sign-in, back to `returnTo` after), or a member where an admin is needed (403). */
+export type AccessRefusal = { kind: 'redirect'; location: string } | { kind: 'forbidden' };
 
-/** An admin; a member gets 403 (forbidden()), a signed-out request goes to sign-in. */
-export async function requireAdmin(returnTo?: string): Promise<StaffUser> {
-  const user = await requireStaff(returnTo);
-  if (user.role !== 'admin') forbidden();
-  return user;
-}
-
-/**
- * For staff actions: the admin, or null for a member, whose post is answered HTTP 403 with the page and
- * the action's refusal message.
- */
-export async function requireAdminForAction(): Promise<StaffUser | null> {
-  const user = await requireStaff();
-  if (user.role === 'admin') return user;
-  staffRequest().status = 403;
-  return null;
+/** Whether `user` may open what needs `role`: undefined when allowed, else the refusal. */
+export function checkAccess(user: StaffUser | null, role: StaffRole, returnTo?: string): AccessRefusal | undefined {
+  if (!user) return { kind: 'redirect', location: signInPath(returnTo) };
+  if (role === 'admin' && user.role !== 'admin') return { kind: 'forbidden' };
+  return undefined;
 }
 
 export const adminOnlyMessage = 'Only admins can do this.';
-
-let throttle: SignInThrottle | undefined;
-
-/** The sign-in throttle of this process (on the server's database: shared by every instance on PostgreSQL). */
-export async function getThrottle(): Promise<SignInThrottle> {
-  if (throttle) return throttle;
-  await getDb().catch(() => undefined);
-  const handle = await getHandle()?.catch(() => undefined);
-  throttle ??= createThrottle(throttleConfig(), handle);
-  return throttle;
-}

@@ -1,4 +1,4 @@
-import { getDb } from '@/lib/db/client';
+import type { Db } from '@/lib/db/client';
 import { cancelPendingDeliveries } from '@/lib/notify/deliveries';
 import type { LeadRef } from './triage';
 
@@ -6,8 +6,7 @@ import type { LeadRef } from './triage';
  * Where the staff area meets the notification outbox (lib/notify): notifications not yet sent for a
  * lead marked spam, or erased, are cancelled.
  */
-export async function onMarkedSpam(leads: LeadRef[]): Promise<void> {
-  const db = await getDb();
+export async function onMarkedSpam(db: Db, leads: LeadRef[]): Promise<void> {
   for (const l of leads) await cancelPendingDeliveries(db, l.kind, l.id);
 }
 

@@ -1,48 +1,58 @@
-import { idle } from './action-state';
+import type { Db } from '@/lib/db/client';
+import type { StaffRole } from '@/lib/db/staff-schema';
+import { fail } from './action-state';
 import { staffActions } from './actions';
+import type { ActionAnswer } from './actions/define';
 import { signIn } from './actions/sign-in';
-import { initialSignInState } from './sign-in-state';
-import { ForbiddenSignal, NotFoundSignal, RedirectSignal, setPostedAction, staffRequest } from './request';
+import { checkAccess } from './auth';
+import type { StaffContext } from './context';
 
-export type StaffPageOutcome = { kind: 'render'; status: number } | { kind: 'redirect'; location: string } | { kind: 'forbidden' } | { kind: 'not-found' };
+/** Who may open a staff page, and what its address must name. */
+export type PageAccess = {
+  /** Any signed-in staff member, an admin (a member gets 403), or anyone (the sign-in page). */
+  role: StaffRole | 'anyone';
+  /** Where to come back to after signing in (a signed-out request is sent to sign in). */
+  returnTo?: string;
+  /** Whether what the address names exists (checked after the role; false answers 404). */
+  exists?: (db: Db) => Promise<boolean>;
+};
+
+/** The answer of the staff action posted in this request, for the form that posted it. */
+export type PostedAction = { action: string; key: string; result: unknown; values?: Record<string, string> };
+
+export type StaffPageOutcome =
+  { kind: 'render'; status: number; posted?: PostedAction } | { kind: 'redirect'; location: string } | { kind: 'forbidden' } | { kind: 'not-found' };
 
 /**
- * What a staff page does before it renders: `check` (the session and role, and that what the address
- * names exists), then for a POST the action the form names (`_action`, lib/staff/actions), whose answer
- * the page shows in that form. An action or check may redirect (303), refuse (403) or find nothing (404).
+ * What a staff page does before it renders: the access check (the session and role, and that what the
+ * address names exists), then for a POST the action the form names (`_action`, lib/staff/actions), whose
+ * answer the page shows in that form. The outcome says to render (with the status and the posted
+ * action's answer), redirect (303 after a POST), refuse (403) or answer 404.
  */
-export async function prepareStaffPage(request: Request, check: () => Promise<unknown>): Promise<StaffPageOutcome> {
+export async function prepareStaffPage(ctx: StaffContext, request: Request, access: PageAccess): Promise<StaffPageOutcome> {
+  const refusal = access.role === 'anyone' ? undefined : checkAccess(ctx.user, access.role, access.returnTo);
+  if (refusal) return refusal;
+  if (access.exists && !(await access.exists(ctx.db))) return { kind: 'not-found' };
+  if (request.method !== 'POST') return { kind: 'render', status: 200 };
+  let form: FormData;
   try {
-    await check();
-    if (request.method === 'POST') {
-      let form: FormData;
-      try {
-        form = await request.formData();
-      } catch {
-        return { kind: 'render', status: 400 };
-      }
-      const name = String(form.get('_action') ?? '');
-      // What was typed, to show again after a refusal (never a password).
-      const values: Record<string, string> = {};
-      for (const [field, value] of form) if (typeof value === 'string' && !/password/i.test(field) && !field.startsWith('_')) values[field] = value;
-      const key = String(form.get('_key') ?? '');
-      if (name === 'signIn') {
-        setPostedAction({ action: name, key, result: await signIn(initialSignInState, form) });
-      } else if (Object.hasOwn(staffActions, name)) {
-        const action = staffActions[name as keyof typeof staffActions];
-        setPostedAction({ action: name, key, result: await action(idle, form), values });
-      } else {
-        staffRequest().status = 400;
-        setPostedAction({ action: name, key, result: { status: 'error', message: 'This form is not known here. Please reload the page and try again.', at: Date.now() } });
-      }
-    }
-    return { kind: 'render', status: staffRequest().status ?? 200 };
-  } catch (err) {
-    if (err instanceof RedirectSignal) return { kind: 'redirect', location: err.location };
-    if (err instanceof ForbiddenSignal) return { kind: 'forbidden' };
-    if (err instanceof NotFoundSignal) return { kind: 'not-found' };
-    throw err;
+    form = await request.formData();
+  } catch {
+    return { kind: 'render', status: 400 };
   }
+  const action = String(form.get('_action') ?? '');
+  const key = String(form.get('_key') ?? '');
+  // What was typed, to show again after a refusal (never a password).
+  const values: Record<string, string> = {};
+  for (const [field, value] of form) if (typeof value === 'string' && !/password/i.test(field) && !field.startsWith('_')) values[field] = value;
+  const answer: ActionAnswer<unknown> =
+    action === 'signIn'
+      ? await signIn(ctx, form)
+      : Object.hasOwn(staffActions, action)
+        ? await staffActions[action as keyof typeof staffActions](ctx, form)
+        : { result: fail('This form is not known here. Please reload the page and try again.'), status: 400 };
+  if ('redirect' in answer) return { kind: 'redirect', location: answer.redirect };
+  return { kind: 'render', status: answer.status ?? 200, posted: { action, key, result: answer.result, values: action === 'signIn' ? undefined : values } };
 }
 
 /** The query string as the pages read it: a name given twice is a list. */

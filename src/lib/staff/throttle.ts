@@ -24,13 +24,20 @@ export function throttleConfig(env: Record<string, string | undefined> = process
 export type SignInThrottle = { pair: RateLimiterAbstract; ip: RateLimiterAbstract; config: ThrottleConfig };
 
 export function createThrottle(config: ThrottleConfig, handle?: LimiterHandle): SignInThrottle {
-  const make = (points: number, duration: number, keyPrefix: string) =>
-    makeLimiter({ points, duration, blockDuration: duration, keyPrefix }, handle);
+  const make = (points: number, duration: number, keyPrefix: string) => makeLimiter({ points, duration, blockDuration: duration, keyPrefix }, handle);
   return {
     pair: make(config.pairMax, config.pairWindowSeconds, 'staff-signin-pair'),
     ip: make(config.ipMax, config.ipWindowSeconds, 'staff-signin-ip'),
     config,
   };
+}
+
+let shared: { handle?: LimiterHandle; throttle: SignInThrottle } | undefined;
+
+/** The sign-in throttle of this process on `handle`'s database (made once; on PostgreSQL shared by every instance). */
+export function processThrottle(handle?: LimiterHandle): SignInThrottle {
+  if (!shared || shared.handle !== handle) shared = { handle, throttle: createThrottle(throttleConfig(), handle) };
+  return shared.throttle;
 }
 
 const pairKey = (email: string, ip: string) => `${email.trim().toLowerCase().slice(0, 254)}|${ip}`;

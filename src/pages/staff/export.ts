@@ -1,12 +1,11 @@
-import { getDb } from '@/lib/db/client';
-import { requireStaff } from '@/lib/staff/auth';
 import { csvRecord } from '@/lib/staff/csv';
 import { filterQuery, parseFilter } from '@/lib/staff/filters';
 import { iterateLeads, listLeads } from '@/lib/staff/inbox';
 import { kindByKind, statusLabel } from '@/lib/staff/lead-kinds';
 import { staffLog } from '@/lib/staff/staff-log';
 import type { APIRoute } from 'astro';
-import { onlyGet, staffEndpoint } from '@/lib/staff/responses';
+import { downloadAccess, onlyGet } from '@/lib/staff/responses';
+import { staffContext } from './_staff-page';
 
 export const prerender = false;
 export const POST: APIRoute = onlyGet;
@@ -18,10 +17,12 @@ export const PATCH: APIRoute = onlyGet;
  * CSV of the inbox filter in the query string (the same parameters as /staff), streamed: rows are
  * fetched 500 at a time (keyset pagination) and written as they come, so memory stays flat.
  */
-export const GET: APIRoute = staffEndpoint(async ({ url }) => {
+export const GET: APIRoute = async ({ url, locals }) => {
+  const { db, user: signedIn } = staffContext(locals);
   const filter = parseFilter(url.searchParams);
-  const user = await requireStaff(`/staff${filterQuery(filter, { page: 1 })}`);
-  const db = await getDb();
+  const access = downloadAccess(signedIn, 'member', `/staff${filterQuery(filter, { page: 1 })}`);
+  if (access.refused) return access.refused;
+  const { user } = access;
   const { total } = await listLeads(db, { ...filter, page: 1 }, 1);
   const header = ['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner'];
   const encoder = new TextEncoder();
@@ -62,4 +63,4 @@ export const GET: APIRoute = staffEndpoint(async ({ url }) => {
       'X-Total-Rows': String(total),
     },
   });
-});
+};

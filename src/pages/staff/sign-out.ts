@@ -1,10 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '@/lib/db/client';
-import { readSessionToken, sessionCookie } from '@/lib/staff/auth';
+import { signOut } from '@/lib/staff/actions/sign-in';
 import { sameOriginRequest } from '@/lib/staff/origin';
-import { cookies } from '@/lib/staff/request';
 import { textResponse } from '@/lib/staff/responses';
-import { deleteSession } from '@/lib/staff/sessions';
+import { staffContext } from './_staff-page';
 
 /**
  * Sign-out: a plain form POST (a full page load, so no client-side cache of staff pages survives it).
@@ -17,12 +15,11 @@ export const GET: APIRoute = () => {
   return new Response(null, { status: 303, headers: { Location: '/staff/sign-in', 'Cache-Control': 'no-store' } });
 };
 
-export const POST: APIRoute = async () => {
-  if (!(await sameOriginRequest())) {
+export const POST: APIRoute = async ({ locals }) => {
+  const staff = staffContext(locals);
+  if (!sameOriginRequest(staff.headers)) {
     return textResponse(403, 'Refused: this request did not come from this site.');
   }
-  await deleteSession(await getDb(), await readSessionToken());
-  const { name, options } = await sessionCookie();
-  (await cookies()).set(name, '', { ...options, maxAge: 0 });
+  await signOut(staff);
   return new Response(null, { status: 303, headers: { Location: '/staff/sign-in?signed-out=1', 'Cache-Control': 'no-store' } });
 };

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import pg from 'pg';
 
 /**
@@ -61,6 +61,41 @@ export async function sessionCookieOf(page: Page) {
   const c = cookies.find((k) => /staff_session$/.test(k.name));
   if (!c) throw new Error('no staff session cookie');
   return `${c.name}=${c.value}`;
+}
+
+/**
+ * What the form named `formLabel` showed while its post was in flight. Posts to `url` are held back for
+ * `holdMs`, and the page itself notes its submit buttons' text as seen (innerText) and the form's
+ * aria-busy every 50 ms, in sessionStorage: Playwright cannot look into a page while its navigation is
+ * pending, so the notes are read once the answer has loaded (`read()`, distinct entries as
+ * "text | aria-busy").
+ */
+export async function watchPost(page: Page, url: (url: URL) => boolean, formLabel: string, holdMs = 500) {
+  await page.route(url, async (route: Route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, holdMs));
+    await route.fallback();
+  });
+  await page.evaluate((label) => {
+    const seen = new Set<string>();
+    const note = () => {
+      const form = [...document.forms].find((f) => f.getAttribute('aria-label') === label);
+      if (!form) return;
+      for (const b of form.querySelectorAll('button[type="submit"]')) seen.add(`${(b as HTMLElement).innerText.trim()} | ${form.getAttribute('aria-busy')}`);
+      sessionStorage.setItem('e2e-post-watch', JSON.stringify([...seen]));
+    };
+    note();
+    setInterval(note, 50);
+  }, formLabel);
+  return {
+    read: async () => {
+      await page.unroute(url);
+      return page.evaluate(() => {
+        const seen = JSON.parse(sessionStorage.getItem('e2e-post-watch') ?? '[]') as string[];
+        sessionStorage.removeItem('e2e-post-watch');
+        return seen;
+      });
+    },
+  };
 }
 
 export const marker = () => `m${randomUUID().replace(/-/g, '').slice(0, 10)}`;

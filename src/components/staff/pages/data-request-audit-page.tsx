@@ -1,11 +1,8 @@
 import { Link } from '@/components/ui/link';
-import { notFound } from '@/lib/staff/request';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { Panel } from '@/components/staff/panel';
-import { getDb } from '@/lib/db/client';
-import { requireAdmin } from '@/lib/staff/auth';
+import type { Db } from '@/lib/db/client';
 import { auditOf, getDataRequest } from '@/lib/staff/data-requests';
-import { isUuid } from '@/lib/staff/filters';
 import { formatDateTime } from '@/lib/staff/format';
 
 const actionLabel: Record<string, string> = { export: 'Data export downloaded', completed: 'Marked as done', erasure: 'Data erased' };
@@ -20,14 +17,9 @@ const tableLabel: Record<string, string> = {
   lead_triage: 'Triage records',
 };
 
-/** The audit trail of one data request: what was done, by whom, when; no personal data. */
-export async function DataRequestAuditPage({ params }: { params: { id: string } }) {
-  const { id } = await params;
-  await requireAdmin(isUuid(id) ? `/staff/data-requests/${id}` : '/staff');
-  if (!isUuid(id)) notFound();
-  const db = await getDb();
+/** The audit trail of one data request: what was done, by whom, when; no personal data (the route has checked the role and the id). */
+export async function DataRequestAuditPage({ db, id }: { db: Db; id: string }) {
   const [audit, request] = await Promise.all([auditOf(db, id), getDataRequest(db, id)]);
-  if (!audit.length && !request) notFound();
   const erasure = audit.find((a) => a.action === 'erasure');
   return (
     <div className="mx-auto max-w-3xl space-y-6">

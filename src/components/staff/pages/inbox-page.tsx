@@ -1,28 +1,32 @@
 import { Link } from '@/components/ui/link';
 import { Inbox as InboxIcon } from 'lucide-react';
-import { ActionForm } from '@/components/staff/action-form';
+import { ActionForm, PostedActionProvider } from '@/components/staff/action-form';
 import { BulkBar } from '@/components/staff/bulk-bar';
 import type { ReactNode } from 'react';
 import { InboxFilters } from '@/components/staff/inbox-filters';
 import { LeadTable } from '@/components/staff/lead-table';
-import { getDb } from '@/lib/db/client';
+import type { Db } from '@/lib/db/client';
 import { emailsOn } from '@/lib/notify/config';
 import { filterQuery, pageSize, type InboxFilter } from '@/lib/staff/filters';
 import type { listLeads } from '@/lib/staff/inbox';
+import type { PostedAction } from '@/lib/staff/page';
 import { listStaff } from '@/lib/staff/users';
 import { cn } from '@/lib/utils';
 
 type Props = {
+  db: Db;
   filter: InboxFilter;
   /** The page of leads the filter selects (read once by the route, which also gives its total to the export island). */
   listing: Awaited<ReturnType<typeof listLeads>>;
   /** The Export CSV island (an Astro slot). */
   exportLink?: ReactNode;
+  /** The answer of the action posted to this page, if any. */
+  posted?: PostedAction;
 };
 
 /** The inbox (the route has checked the session). */
-export async function InboxPage({ filter, listing: { rows, total, pages }, exportLink }: Props) {
-  const staff = await listStaff(await getDb());
+export async function InboxPage({ db, filter, listing: { rows, total, pages }, exportLink, posted }: Props) {
+  const staff = await listStaff(db);
   const exportQuery = filterQuery(filter, { page: 1 });
   const first = total ? (filter.page - 1) * pageSize + 1 : 0;
   const last = Math.min(total, filter.page * pageSize);
@@ -46,8 +50,8 @@ export async function InboxPage({ filter, listing: { rows, total, pages }, expor
 
       {emailsOn() ? null : (
         <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          <strong>Emails are off:</strong> SMTP_URL is not set on the server, so no newsletter confirmation links and no
-          acknowledgements are sent. New newsletter sign-ups stay pending confirmation until emails are turned on.
+          <strong>Emails are off:</strong> SMTP_URL is not set on the server, so no newsletter confirmation links and no acknowledgements are sent. New
+          newsletter sign-ups stay pending confirmation until emails are turned on.
         </p>
       )}
 
@@ -58,10 +62,12 @@ export async function InboxPage({ filter, listing: { rows, total, pages }, expor
           Leads
         </h2>
         {rows.length ? (
-          <ActionForm action="bulkUpdateLeads" resetOnSuccess aria-label="Bulk actions on selected leads">
-            <BulkBar />
-            <LeadTable rows={rows} />
-          </ActionForm>
+          <PostedActionProvider posted={posted}>
+            <ActionForm action="bulkUpdateLeads" aria-label="Bulk actions on selected leads">
+              <BulkBar />
+              <LeadTable rows={rows} />
+            </ActionForm>
+          </PostedActionProvider>
         ) : (
           <div className="flex flex-col items-center px-6 py-16 text-center">
             <InboxIcon aria-hidden className="size-10 text-slate-400" />
@@ -92,7 +98,12 @@ export async function InboxPage({ filter, listing: { rows, total, pages }, expor
 
 function PageLink({ href, label }: { href: string | null; label: string }) {
   const cls = 'inline-flex h-9 items-center rounded-lg border border-border px-3 font-medium';
-  if (!href) return <span className={cn(cls, 'text-slate-400')} aria-disabled="true">{label}</span>;
+  if (!href)
+    return (
+      <span className={cn(cls, 'text-slate-400')} aria-disabled="true">
+        {label}
+      </span>
+    );
   return (
     <Link href={href} className={cn(cls, 'bg-white hover:bg-muted')} rel={label === 'Next' ? 'next' : 'prev'}>
       {label}

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
-import { notFound } from '@/lib/staff/request';
 import { ArrowLeft } from 'lucide-react';
+import { PostedActionProvider } from '@/components/staff/action-form';
 import { DataRequestPanel } from '@/components/staff/data-request-panel';
 import { DeliveriesPanel } from '@/components/staff/deliveries-panel';
 import { LeadFields } from '@/components/staff/lead-fields';
@@ -8,26 +8,22 @@ import { NotesPanel } from '@/components/staff/notes-panel';
 import { Panel } from '@/components/staff/panel';
 import { StatusBadge } from '@/components/staff/status-badge';
 import { TriagePanel } from '@/components/staff/triage-panel';
-import { getDb } from '@/lib/db/client';
-import { requireStaff } from '@/lib/staff/auth';
+import type { Db } from '@/lib/db/client';
 import { auditOf } from '@/lib/staff/data-requests';
-import { isUuid } from '@/lib/staff/filters';
 import { formatDateTime } from '@/lib/staff/format';
-import { kindBySlug, statusLabel } from '@/lib/staff/lead-kinds';
+import { statusLabel, type KindInfo } from '@/lib/staff/lead-kinds';
 import { getHistory, getLead, getNotes } from '@/lib/staff/leads';
+import type { PostedAction } from '@/lib/staff/page';
+import type { StaffUser } from '@/lib/staff/sessions';
 import { listStaff } from '@/lib/staff/users';
 import { listDeliveries } from '@/lib/notify/deliveries';
 
-type Props = { params: { type: string; id: string } };
+type Props = { db: Db; user: StaffUser; info: KindInfo; id: string; posted?: PostedAction };
 
-export async function LeadPage({ params }: Props) {
-  const { type, id } = await params;
-  const info = kindBySlug(type);
-  const user = await requireStaff(info && isUuid(id) ? `/staff/leads/${info.slug}/${id}` : '/staff');
-  if (!info || !isUuid(id)) notFound();
-  const db = await getDb();
+/** A lead with its triage, notes and notifications (the route has checked the session and that the lead exists). */
+export async function LeadPage({ db, user, info, id, posted }: Props) {
   const lead = await getLead(db, info.kind, id);
-  if (!lead) notFound();
+  if (!lead) return <p className="text-sm text-muted-foreground">This lead no longer exists.</p>;
   const [history, notes, staff, audit, deliveries] = await Promise.all([
     getHistory(db, info.kind, id),
     getNotes(db, info.kind, id),
@@ -39,63 +35,65 @@ export async function LeadPage({ params }: Props) {
   const title = (f.name as string) || [f.first_name, f.last_name].filter(Boolean).join(' ') || String(f.email);
 
   return (
-    <div className="space-y-6">
-      <Link href="/staff" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to the inbox
-      </Link>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-brand-strong">{info.label}</p>
-          <h1 className="mt-0.5 text-2xl font-bold tracking-tight break-words">{title}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Received {formatDateTime(lead.createdAt)} · Owner: {lead.ownerName ?? 'unassigned'}
-          </p>
+    <PostedActionProvider posted={posted}>
+      <div className="space-y-6">
+        <Link href="/staff" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to the inbox
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-brand-strong">{info.label}</p>
+            <h1 className="mt-0.5 text-2xl font-bold tracking-tight break-words">{title}</h1>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Received {formatDateTime(lead.createdAt)} · Owner: {lead.ownerName ?? 'unassigned'}
+            </p>
+          </div>
+          <StatusBadge status={lead.status} className="px-3 py-1 text-sm" />
         </div>
-        <StatusBadge status={lead.status} className="px-3 py-1 text-sm" />
-      </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <Panel title="Details">
-            <LeadFields info={info} fields={lead.fields} createdAt={lead.createdAt} id={lead.id} />
-          </Panel>
-          <Panel title="Notes">
-            <NotesPanel leadRef={`${lead.kind}:${lead.id}`} notes={notes} />
-          </Panel>
-        </div>
-        <div className="space-y-6">
-          <Panel title="Triage">
-            <TriagePanel lead={lead} staff={staff.filter((u) => !u.disabled)} />
-          </Panel>
-          {info.kind === 'dataRequest' && user.role === 'admin' ? (
-            <Panel title="Data request">
-              <DataRequestPanel requestId={lead.id} email={String(f.email)} audit={audit} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <Panel title="Details">
+              <LeadFields info={info} fields={lead.fields} createdAt={lead.createdAt} id={lead.id} />
             </Panel>
-          ) : null}
-          <Panel title="Notifications">
-            <DeliveriesPanel deliveries={deliveries} back={`/staff/leads/${info.slug}/${id}`} />
-          </Panel>
-          <Panel title="Status history">
-            {history.length ? (
-              <ol className="space-y-3 text-sm">
-                {history.map((h) => (
-                  <li key={h.id} className="border-l-2 border-violet-200 pl-3">
-                    <p>
-                      {statusLabel[h.fromStatus]} → <span className="font-semibold">{statusLabel[h.toStatus]}</span>
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      {h.by ?? 'A former staff member'} · {formatDateTime(h.at)}
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="text-sm text-muted-foreground">No changes yet: the lead is new.</p>
-            )}
-          </Panel>
+            <Panel title="Notes">
+              <NotesPanel leadRef={`${lead.kind}:${lead.id}`} notes={notes} />
+            </Panel>
+          </div>
+          <div className="space-y-6">
+            <Panel title="Triage">
+              <TriagePanel lead={lead} staff={staff.filter((u) => !u.disabled)} />
+            </Panel>
+            {info.kind === 'dataRequest' && user.role === 'admin' ? (
+              <Panel title="Data request">
+                <DataRequestPanel requestId={lead.id} email={String(f.email)} audit={audit} />
+              </Panel>
+            ) : null}
+            <Panel title="Notifications">
+              <DeliveriesPanel deliveries={deliveries} back={`/staff/leads/${info.slug}/${id}`} />
+            </Panel>
+            <Panel title="Status history">
+              {history.length ? (
+                <ol className="space-y-3 text-sm">
+                  {history.map((h) => (
+                    <li key={h.id} className="border-l-2 border-violet-200 pl-3">
+                      <p>
+                        {statusLabel[h.fromStatus]} → <span className="font-semibold">{statusLabel[h.toStatus]}</span>
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        {h.by ?? 'A former staff member'} · {formatDateTime(h.at)}
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="text-sm text-muted-foreground">No changes yet: the lead is new.</p>
+              )}
+            </Panel>
+          </div>
         </div>
       </div>
-    </div>
+    </PostedActionProvider>
   );
 }

@@ -1,10 +1,11 @@
 import { LogoMark } from '@/components/site/logo';
+import { PostedActionProvider } from '@/components/staff/action-form';
 import { SignInForm } from '@/components/staff/sign-in-form';
 import { site } from '@/content/site';
 import { safeReturnPath } from '@/lib/staff/auth';
+import type { PostedAction } from '@/lib/staff/page';
 
-export async function SignInPage({ searchParams }: { searchParams: Record<string, string | string[] | undefined> }) {
-  const params = await searchParams;
+export function SignInPage({ searchParams: params, posted }: { searchParams: Record<string, string | string[] | undefined>; posted?: PostedAction }) {
   const next = safeReturnPath(typeof params.next === 'string' ? params.next : undefined);
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center px-4 py-12">
@@ -20,7 +21,9 @@ export async function SignInPage({ searchParams }: { searchParams: Record<string
           </p>
         ) : null}
         <div className="rounded-2xl border border-border bg-white p-6 shadow-sm">
-          <SignInForm next={next} />
+          <PostedActionProvider posted={posted}>
+            <SignInForm next={next} />
+          </PostedActionProvider>
         </div>
         <p className="mt-6 text-center text-xs text-muted-foreground">No account? Ask an admin of your team to create one for you.</p>
       </div>

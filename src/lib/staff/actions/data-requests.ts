@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { fail, ok } from '../action-state';
 import { eraseForRequest, getDataRequest, recordAudit } from '../data-requests';
 import { onErased } from '../notify-hooks';
-import { redirect } from '../request';
 import { changeStatus } from '../triage';
-import { field, staffAction } from './define';
+import { field, redirectTo, staffAction } from './define';
 
 const gone = 'This request no longer exists.';
 
@@ -34,6 +33,6 @@ export const eraseDataRequest = staffAction(
     const result = await eraseForRequest(db, input.request, user.id, (erased, tx) => onErased(erased, tx));
     if (!result) return fail('This request no longer exists (it may have been erased already).');
     audit({ requestId: input.request, counts: result.counts });
-    redirect(`/staff/data-requests/${input.request}`);
+    return redirectTo(`/staff/data-requests/${input.request}`);
   },
 );

@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import { getDb, type Db } from '@/lib/db/client';
+import type { Db } from '@/lib/db/client';
 import { ActionRefused, fail, type ActionResult } from '../action-state';
-import { adminOnlyMessage, requireAdminForAction, requireStaff } from '../auth';
+import { adminOnlyMessage, checkAccess } from '../auth';
+import type { StaffContext } from '../context';
 import { isUuid } from '../filters';
 import { staffLog } from '../staff-log';
-import { RedirectSignal, staffRequest } from '../request';
 import type { StaffUser } from '../sessions';
 
-/** A staff action as a page runs it: the form's fields in, the answer the form shows out. */
-export type StaffAction = (prev: ActionResult, form: FormData) => Promise<ActionResult>;
+/** Where the browser goes when an action is done (303 after the POST). */
+export type Redirect = { redirect: string };
+export const redirectTo = (location: string): Redirect => ({ redirect: location });
+
+/** What running a staff action answers: the result its form shows, with the page's HTTP status (200 unless given), or a redirect. */
+export type ActionAnswer<R = ActionResult> = { result: R; status?: number } | Redirect;
+
+/** A staff action as a page runs it: the request's context and the form's fields in, the answer out. */
+export type StaffAction = (ctx: StaffContext, form: FormData) => Promise<ActionAnswer>;
 
 export type ActionContext<I> = {
   user: StaffUser;
@@ -39,33 +46,36 @@ function readForm(form: FormData, shape: Record<string, unknown>): Record<string
 /**
  * Defines a staff action: the session (a signed-out request is sent to sign in), the role, the input
  * parsed with zod, and an audit line (`event`, the user, the request) when it is done. `run` gets the
- * parsed input; an `ActionRefused` it throws becomes the answer's message.
+ * parsed input and answers with the form's result or a redirect; an `ActionRefused` it throws becomes
+ * the answer's message.
  */
-export function staffAction<S extends z.ZodObject>(options: Options<S>, run: (ctx: ActionContext<z.output<S>>) => Promise<ActionResult>): StaffAction {
-  return async (_prev, form) => {
-    let user: StaffUser;
-    if (options.role === 'admin') {
-      const admin = await requireAdminForAction();
-      if (!admin) return fail(adminOnlyMessage);
-      user = admin;
-    } else {
-      user = await requireStaff();
-    }
+export function staffAction<S extends z.ZodObject>(
+  options: Options<S>,
+  run: (ctx: ActionContext<z.output<S>>) => Promise<ActionResult | Redirect>,
+): StaffAction {
+  return async (ctx, form) => {
+    const refusal = checkAccess(ctx.user, options.role ?? 'member');
+    if (refusal?.kind === 'redirect') return redirectTo(refusal.location);
+    if (refusal || !ctx.user) return { result: fail(adminOnlyMessage), status: 403 };
+    const user = ctx.user;
     const parsed = options.input.safeParse(readForm(form, options.input.shape));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue.path[0] ?? '');
-      return fail(issue.message, field ? { [field]: issue.message } : undefined);
+      return { result: fail(issue.message, field ? { [field]: issue.message } : undefined) };
     }
     const details: Record<string, unknown> = {};
-    const done = () => staffLog.info({ event: options.event, userId: user.id, requestId: staffRequest().requestId, ...details }, options.event);
+    const done = () => staffLog.info({ event: options.event, userId: user.id, requestId: ctx.requestId, ...details }, options.event);
     try {
-      const result = await run({ user, input: parsed.data, db: await getDb(), audit: (more) => Object.assign(details, more) });
-      if (result.status === 'success') done();
-      return result;
+      const answer = await run({ user, input: parsed.data, db: ctx.db, audit: (more) => Object.assign(details, more) });
+      if ('redirect' in answer) {
+        done();
+        return answer;
+      }
+      if (answer.status === 'success') done();
+      return { result: answer };
     } catch (err) {
-      if (err instanceof RedirectSignal) done();
-      if (err instanceof ActionRefused) return fail(err.message);
+      if (err instanceof ActionRefused) return { result: fail(err.message) };
       throw err;
     }
   };

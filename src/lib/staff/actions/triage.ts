@@ -33,7 +33,7 @@ export const bulkUpdateLeads = staffAction(
     const to = input.intent === 'archive' ? 'archived' : input.status;
     if (!isStatus(to)) return fail('Choose the new status.', { status: 'Choose the new status.' });
     const changed = await changeStatus(db, user.id, input.lead, to);
-    if (to === 'spam') await onMarkedSpam(changed);
+    if (to === 'spam') await onMarkedSpam(db, changed);
     audit({ count: changed.length, status: to });
     const unchanged = input.lead.length - changed.length;
     return ok(`${plural(changed.length, 'lead')} marked ${statusLabel[to]}.${unchanged ? ` ${plural(unchanged, 'lead')} already had that status or no longer exist.` : ''}`);
@@ -44,7 +44,7 @@ export const updateLeadStatus = staffAction(
   { event: 'staff.lead_status', input: z.object({ lead, status: status('Choose a status.') }) },
   async ({ user, db, input, audit }) => {
     const changed = await changeStatus(db, user.id, [input.lead], input.status);
-    if (input.status === 'spam') await onMarkedSpam(changed);
+    if (input.status === 'spam') await onMarkedSpam(db, changed);
     audit({ lead: input.lead, status: input.status, changed: changed.length });
     return ok(changed.length ? `Status set to ${statusLabel[input.status]}.` : `The status already is ${statusLabel[input.status]}.`);
   },

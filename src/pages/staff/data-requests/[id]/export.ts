@@ -1,10 +1,9 @@
-import { getDb } from '@/lib/db/client';
-import { requireAdmin } from '@/lib/staff/auth';
 import { getDataRequest, personData, recordAudit } from '@/lib/staff/data-requests';
 import { isUuid } from '@/lib/staff/filters';
 import { staffLog } from '@/lib/staff/staff-log';
 import type { APIRoute } from 'astro';
-import { onlyGet, staffEndpoint, textResponse } from '@/lib/staff/responses';
+import { downloadAccess, onlyGet, textResponse } from '@/lib/staff/responses';
+import { staffContext } from '../../_staff-page';
 
 export const prerender = false;
 export const POST: APIRoute = onlyGet;
@@ -15,11 +14,13 @@ export const PATCH: APIRoute = onlyGet;
 const gone = () => textResponse(404, 'There is no data request with this id: it may have been erased already.');
 
 /** The requester's data as JSON (admins only): every row with their email across all lead tables. */
-export const GET: APIRoute = staffEndpoint(async ({ params }) => {
+export const GET: APIRoute = async ({ params, locals }) => {
+  const { db, user: signedIn } = staffContext(locals);
   const id = params.id ?? '';
-  const user = await requireAdmin(isUuid(id) ? `/staff/leads/data_request/${id}` : '/staff');
+  const access = downloadAccess(signedIn, 'admin', isUuid(id) ? `/staff/leads/data_request/${id}` : '/staff');
+  if (access.refused) return access.refused;
+  const { user } = access;
   if (!isUuid(id)) return gone();
-  const db = await getDb();
   const request = await getDataRequest(db, id);
   if (!request) return gone();
   const data = await personData(db, request.email);
@@ -32,4 +33,4 @@ export const GET: APIRoute = staffEndpoint(async ({ params }) => {
       'Cache-Control': 'no-store',
     },
   });
-});
+};
