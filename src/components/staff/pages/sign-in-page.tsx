@@ -1,6 +1,6 @@
 import { LogoMark } from '@/components/site/logo';
 import { SignInForm } from '@/components/staff/sign-in-form';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { safeReturnPath } from '@/lib/staff/auth';
 
 export async function SignInPage({ searchParams }: { searchParams: Record<string, string | string[] | undefined> }) {
