@@ -1,4 +1,4 @@
-import { site } from './site';
+import { site } from '@/lib/config/site';
 import type { IconItem } from './programmes';
 import { person, type Person } from './people';
 

@@ -1,4 +1,4 @@
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
 /** The /api page: the three sample tabs and the API plans (field names and prices kept exactly: docs/content.md). */
 export const apiBaseUrl = `https://api.${site.domain}`;

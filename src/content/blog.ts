@@ -5,7 +5,7 @@ import { checked, ContentError, fillTokens, readMarkdownCollection } from '@/lib
 import { readSections, type Section } from '@/lib/content/markdown';
 import { findPerson } from './people';
 import { articleSchema } from './schemas';
-import { site } from './site';
+import { site } from '@/lib/config/site';
 import { cover, readTimeFor, type Article, type BlogCategory } from './blog-model';
 
 export * from './blog-model';

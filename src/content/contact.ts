@@ -1,4 +1,4 @@
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
 /** The four contact channels of /contact with their stated response times. */
 export const contactChannels = [

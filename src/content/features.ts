@@ -1,5 +1,5 @@
 import type { IconName } from './home';
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
 export type CoreFeature = {
   icon: IconName;

@@ -1,4 +1,4 @@
-import { commercial } from './commercial';
+import { commercial } from '@/lib/config/commercial';
 import { policy } from './legal';
 import type { DataRequestType } from '@/lib/leads/options';
 

@@ -1,6 +1,6 @@
 import { person, type Person } from './people';
 import { pricingPlans, trialPlan } from './pricing';
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
 /** Copy of the home page that is a list: stats, testimonials, logos, features, comparison, steps, plans. */
 

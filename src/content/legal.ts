@@ -5,9 +5,9 @@
 import { checked, ContentError, fillTokens, readMarkdownCollection } from '@/lib/content/entries';
 import { readSections, type Block } from '@/lib/content/markdown';
 import { formatDate } from './blog-model';
-import { commercial } from './commercial';
+import { commercial } from '@/lib/config/commercial';
 import { legalDocumentSchema } from './schemas';
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
 /** The policy claims (retention, response times, sub-processors), in one place; the privacy, GDPR and security pages interpolate them. */
 export const policy = {

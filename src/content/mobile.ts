@@ -1,6 +1,6 @@
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
-/** The /mobile page: store buttons (URLs from content/site.ts), app features, screenshots. */
+/** The /mobile page: store buttons (URLs from lib/config/site.ts), app features, screenshots. */
 export const storeButtons = [
   { store: 'ios', label: 'Download on the App Store', short: 'App Store', platform: 'iOS', href: site.stores.ios },
   { store: 'android', label: 'Get it on Google Play', short: 'Google Play', platform: 'Android', href: site.stores.android },

@@ -5,7 +5,7 @@
 import { checked, ContentError, readYamlFile } from '@/lib/content/entries';
 import { initials, type Person } from './person-model';
 import { peopleFileSchema } from './schemas';
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
 export { initials, type Person } from './person-model';
 

@@ -2,7 +2,7 @@ import { checked, ContentError, fillTokens, readMarkdownCollection } from '@/lib
 import { readBlocks } from '@/lib/content/markdown';
 import { person } from './people';
 import { pressReleaseSchema } from './schemas';
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
 export type PressRelease = { slug: string; date: string; title: string; summary: string };
 

@@ -1,4 +1,4 @@
-import { commercial } from './commercial';
+import { commercial } from '@/lib/config/commercial';
 
 /**
  * Plans of the /pricing page (kept exactly: docs/content.md) and its FAQ.
@@ -99,7 +99,7 @@ export function priceFor(plan: PricingPlan, period: BillingPeriod): { amount: nu
   return period === 'monthly' ? { amount: plan.monthlyPrice, suffix: '/month' } : { amount: plan.yearlyPrice, suffix: '/year' };
 }
 
-/** The trial and guarantees, phrased for the page; every number read from content/commercial.ts. */
+/** The trial and guarantees, phrased for the page; every number read from lib/config/commercial.ts. */
 export const guarantees: string[] = [
   `${commercial.trialDays}-day free trial${commercial.trialNeedsCard ? '' : ', no credit card required'}`,
   `${commercial.moneyBackDays}-day money-back guarantee on paid plans`,

@@ -1,5 +1,5 @@
 import { person, type Person } from './people';
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
 /**
  * Copy and constants of the three programme pages (/partners, /affiliate, /agency).

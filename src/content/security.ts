@@ -1,5 +1,5 @@
 import { policy } from './legal';
-import { site } from './site';
+import { site } from '@/lib/config/site';
 
 /** 'Report Security Issue' opens an email to the security contact. */
 export const reportSecurityIssueHref = `mailto:${site.contacts.security}?subject=${encodeURIComponent('Security issue report')}`;

@@ -1,9 +1,11 @@
 // The blog's feeds (RSS 2.0 at /blog/rss.xml, Atom 1.0 at /blog/atom.xml), prerendered at build from
 // content/blog.ts in the order of the /blog list (newest first), with absolute addresses from SITE_URL.
-import type { Article } from '@/content/blog-model';
-import { getRoute } from '@/content/routes';
-import { site } from '@/content/site';
+import { getRoute } from '@/lib/config/routes';
+import { site } from '@/lib/config/site';
 import { escapeXml } from '@/lib/xml';
+
+/** What the feeds read of an article (the articles of content/blog.ts have it; lib names what it needs rather than importing content). */
+export type FeedArticle = { slug: string; title: string; excerpt: string; date: string; author: { name: string }; category?: string };
 
 export const rssType = 'application/rss+xml; charset=utf-8';
 export const atomType = 'application/atom+xml; charset=utf-8';
@@ -18,12 +20,12 @@ export const blogFeeds = [
  * When an article counts as published: midday UTC of its date, so that the day is the same in (nearly)
  * every time zone, as on the pages (content/blog.ts formatDate).
  */
-export function publishedAt(article: Pick<Article, 'date'>): Date {
+export function publishedAt(article: Pick<FeedArticle, 'date'>): Date {
   return new Date(`${article.date}T12:00:00Z`);
 }
 
 /** The feed's last change: the newest article's publication (not the build time, so a rebuild changes nothing). */
-function lastChange(articles: readonly Article[]): Date {
+function lastChange(articles: readonly FeedArticle[]): Date {
   const times = articles.map((a) => publishedAt(a).getTime());
   return new Date(times.length ? Math.max(...times) : 0);
 }
@@ -33,7 +35,7 @@ const rfc822 = (d: Date) => d.toUTCString();
 /** An RFC 3339 date-time, as Atom wants: `2026-11-18T12:00:00Z`. */
 const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-type FeedInput = { base: string; articles: readonly Article[] };
+type FeedInput = { base: string; articles: readonly FeedArticle[] };
 
 const el = (name: string, text: string, attributes = '') => `<${name}${attributes}>${escapeXml(text)}</${name}>`;
 const attr = (name: string, value: string) => ` ${name}="${escapeXml(value)}"`;

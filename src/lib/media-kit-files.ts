@@ -1,8 +1,5 @@
 import zlib from 'node:zlib';
-import { aboutStats, foundedYear, team } from '@/content/about';
-import { awards } from '@/content/press';
-import { postalAddressLine } from '@/content/legal';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 /** The brand palette (the tokens of src/styles/globals.css). */
 export const brandColours = [
@@ -117,8 +114,18 @@ function pdfText(s: string) {
     .replace(/([()\\])/g, '\\$1');
 }
 
+/** What the fact sheet says beyond the brand facts: the route passes it from the site's content. */
+export type FactSheetFacts = {
+  foundedYear: number;
+  stats: readonly { value: string; label: string }[];
+  leadership: readonly { name: string; role: string }[];
+  awards: readonly { year: string | number; title: string; issuer: string }[];
+  /** The postal address on one line. */
+  address: string;
+};
+
 /** A one-page PDF fact sheet from the site's own content (Helvetica, A4). */
-export function factSheetPdf(): Buffer {
+export function factSheetPdf({ foundedYear, stats, leadership, awards, address }: FactSheetFacts): Buffer {
   const lines: { text: string; size: number; bold?: boolean; gap?: number }[] = [
     { text: `${site.name} Fact Sheet`, size: 24, bold: true },
     { text: site.tagline, size: 12, gap: 22 },
@@ -126,14 +133,14 @@ export function factSheetPdf(): Buffer {
     { text: `${site.name} publishes and schedules ${site.designTool} designs to six social platforms in one click.`, size: 11, gap: 18 },
     { text: `Founded: ${foundedYear}. Headquarters: ${site.postalAddress.city}, ${site.postalAddress.region}.`, size: 11, gap: 16 },
     { text: 'Key figures', size: 14, bold: true, gap: 30 },
-    ...aboutStats.map((s) => ({ text: `${s.value}  ${s.label}`, size: 11, gap: 16 })),
+    ...stats.map((s) => ({ text: `${s.value}  ${s.label}`, size: 11, gap: 16 })),
     { text: 'Leadership', size: 14, bold: true, gap: 30 },
-    ...team.slice(0, 4).map((m) => ({ text: `${m.name}, ${m.role}`, size: 11, gap: 16 })),
+    ...leadership.map((m) => ({ text: `${m.name}, ${m.role}`, size: 11, gap: 16 })),
     { text: 'Awards', size: 14, bold: true, gap: 30 },
     ...awards.map((a) => ({ text: `${a.year}  ${a.title} (${a.issuer})`, size: 11, gap: 16 })),
     { text: 'Press contact', size: 14, bold: true, gap: 30 },
     { text: `${site.contacts.press}  |  ${site.phone}`, size: 11, gap: 18 },
-    { text: postalAddressLine, size: 11, gap: 16 },
+    { text: address, size: 11, gap: 16 },
     { text: `https://${site.domain}`, size: 11, gap: 16 },
   ];
   let stream = 'BT\n';

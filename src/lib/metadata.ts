@@ -1,6 +1,5 @@
-import type { Article } from '@/content/blog-model';
-import { getRoute, type RoutePath } from '@/content/routes';
-import { site } from '@/content/site';
+import { getRoute, type RoutePath } from '@/lib/config/routes';
+import { site } from '@/lib/config/site';
 import { blogFeeds } from '@/lib/feeds';
 import { siteUrl } from '@/lib/site-url';
 
@@ -35,7 +34,7 @@ export function brandTitle(title: string) {
   return `${title} | ${site.name}`;
 }
 
-/** The metadata of one route of content/routes.ts. */
+/** The metadata of one route of lib/config/routes.ts. */
 export function pageMeta(path: RoutePath): PageMeta {
   const route = getRoute(path);
   return {
@@ -53,8 +52,11 @@ export function absoluteUrl(path: string) {
   return `${siteUrl()}${path === '/' ? '/' : path}`;
 }
 
+/** What an article's metadata reads of it (an article of content/blog.ts has it). */
+export type ArticleFacts = { slug: string; title: string; excerpt: string; date: string; author: { name: string }; category: string };
+
 /** The metadata of one blog article (Open Graph type article, its own share image /og/blog/<slug>.png). */
-export function articleMeta(article: Article): PageMeta {
+export function articleMeta(article: ArticleFacts): PageMeta {
   return {
     title: brandTitle(article.title),
     shareTitle: article.title,

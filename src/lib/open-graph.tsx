@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 /** Open Graph / Twitter card images (1200 x 630 PNG), one per route and per article, drawn at build time (satori + resvg). */
 async function font(file: string) {

@@ -1,4 +1,4 @@
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { siteUrl } from '@/lib/site-url';
 
 /** How long a published security.txt stays valid (RFC 9116 recommends less than a year). */

@@ -1,4 +1,4 @@
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { siteUrl } from '@/lib/site-url';
 
 /** schema.org Organization for the whole site. */
@@ -29,8 +29,22 @@ export function organizationLd() {
 
 const employmentTypes = { 'Full-time': 'FULL_TIME', 'Part-time': 'PART_TIME', Contract: 'CONTRACTOR' } as const;
 
+/** What a JobPosting reads of a job (a job of content/careers.ts has it). */
+export type JobFacts = {
+  id: string;
+  title: string;
+  department: string;
+  type: keyof typeof employmentTypes;
+  experience: string;
+  description: string;
+  requirements: readonly string[];
+  posted: string;
+  remoteIn?: readonly { kind: string; name: string }[];
+  office?: { city: string; region: string; country: string };
+};
+
 /** schema.org JobPosting for one job of /careers (valid for 60 days after it was posted). */
-export function jobPostingLd(job: import('@/content/careers').Job) {
+export function jobPostingLd(job: JobFacts) {
   const base = siteUrl();
   const validThrough = new Date(`${job.posted}T00:00:00Z`);
   validThrough.setUTCDate(validThrough.getUTCDate() + 60);
@@ -66,8 +80,11 @@ export function jobPostingLd(job: import('@/content/careers').Job) {
   };
 }
 
+/** What an Article reads of a blog article (an article of content/blog.ts has it). */
+export type ArticleLdFacts = { slug: string; title: string; excerpt: string; image: string; date: string; category: string; author: { name: string; role: string } };
+
 /** schema.org Article for one blog post page. */
-export function articleLd(article: import('@/content/blog').Article) {
+export function articleLd(article: ArticleLdFacts) {
   const base = siteUrl();
   const url = `${base}/blog/${article.slug}`;
   return {

@@ -1,5 +1,5 @@
 import { articles } from '@/content/blog';
-import { routes } from '@/content/routes';
+import { routes } from '@/lib/config/routes';
 import { siteUrl } from '@/lib/site-url';
 import { escapeXml } from '@/lib/xml';
 

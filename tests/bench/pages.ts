@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { articles } from '../../src/content/blog';
-import { routes as siteRoutes } from '../../src/content/routes';
+import { routes as siteRoutes } from '../../src/lib/config/routes';
 import { startServer } from '../harness/server';
 
 const args = process.argv.slice(2);

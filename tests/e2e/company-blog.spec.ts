@@ -1,5 +1,5 @@
 import { articles } from '../../src/content/blog';
-import { site } from '../../src/content/site';
+import { site } from '../../src/lib/config/site';
 import { expect, test } from './fixtures';
 import { expectAxeCleanAtBothWidths, jsonLdOf } from './helpers/company';
 import { collectErrors, markDocument, pageWithoutJs } from './helpers/filters';

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { articles } from '../../src/content/blog';
-import { getRoute } from '../../src/content/routes';
+import { getRoute } from '../../src/lib/config/routes';
 import { isAbsoluteHttpUrl, parseAtom, parseRss, rfc3339Time, rfc822Time } from '../helpers/feeds';
 import { expect, test } from './fixtures';
 import { jsonLdOf } from './helpers/company';

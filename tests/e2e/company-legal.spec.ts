@@ -1,4 +1,4 @@
-import { site } from '../../src/content/site';
+import { site } from '../../src/lib/config/site';
 import { expect, test } from './fixtures';
 import { expectAxeCleanAtBothWidths } from './helpers/company';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { emailPreviews, renderEmail } from '@/emails';
+import { emailPreviews, renderEmail } from '@/lib/notify/emails';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-// The transactional emails (src/emails) as a mail client shows them: each preview rendered here (not
+// The transactional emails (src/lib/notify/emails) as a mail client shows them: each preview rendered here (not
 // through the site), loaded with page.setContent at the width of a desktop client's reading pane (600 px)
 // and of a phone (375 px). Nothing may be wider than the window, the links must be visible, and the
 // colours must pass the WCAG AA rules. Screenshots: test-results/emails/<name>-<width>.png (also attached).

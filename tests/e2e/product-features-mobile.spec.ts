@@ -1,7 +1,7 @@
-import { site } from '../../src/content/site';
+import { site } from '../../src/lib/config/site';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-// /features and /mobile; the store links come from content/site.ts.
+// /features and /mobile; the store links come from lib/config/site.ts.
 
 test.describe('/features', () => {
   test('six core feature cards with the six badges, and the four extras', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { site } from '../../src/content/site';
+import { site } from '../../src/lib/config/site';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
 // Expectations come from the fixed copy and behaviour of docs/content.md, not from the page source.

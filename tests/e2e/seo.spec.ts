@@ -1,6 +1,6 @@
 import { HtmlValidate } from 'html-validate';
 import { LinkChecker } from 'linkinator';
-import { routes } from '../../src/content/routes';
+import { routes } from '../../src/lib/config/routes';
 import { expect, test } from './fixtures';
 
 function jsonLd(html: string) {

@@ -1,6 +1,7 @@
-import { footerNav, mainNav, site } from '../../src/content/site';
+import { footerNav, mainNav } from '../../src/content/navigation';
+import { site } from '../../src/lib/config/site';
 import { articles } from '../../src/content/blog';
-import { routes } from '../../src/content/routes';
+import { routes } from '../../src/lib/config/routes';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
 function titleOf(route: (typeof routes)[number]) {

@@ -6,7 +6,7 @@ import { gdprRights, retentionPeriods } from '@/content/gdpr';
 import { cookieSections, legalDocuments, policy, privacySections, termsSections } from '@/content/legal';
 import { affiliateStats, agencyTestimonials, partnerBenefits, partnerLogos } from '@/content/programmes';
 import { securityFeatures } from '@/content/security';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { ALL, filterItems } from '@/lib/filters';
 import { articleLd, jobPostingLd } from '@/lib/structured-data';
 

@@ -2,7 +2,10 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { brandColoursSvg, factSheetPdf, logoPackZip, zip } from '@/lib/media-kit-files';
 import { securityTxt, securityTxtValidityDays } from '@/lib/security-txt';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
+import { aboutStats, foundedYear, team } from '@/content/about';
+import { postalAddressLine } from '@/content/legal';
+import { awards } from '@/content/press';
 
 /** Reads a ZIP through its central directory and checks every entry's CRC-32 against its data. */
 function readZip(buf: Buffer) {
@@ -52,7 +55,7 @@ describe('media kit files', () => {
   });
 
   it('the fact sheet is a well-formed PDF: every xref offset points at its object', () => {
-    const pdf = factSheetPdf();
+    const pdf = factSheetPdf({ foundedYear, stats: aboutStats, leadership: team.slice(0, 4), awards, address: postalAddressLine });
     const text = pdf.toString('latin1');
     expect(text.startsWith('%PDF-1.4\n')).toBe(true);
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);

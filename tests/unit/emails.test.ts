@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as React from 'react';
 import { describe, expect, it } from 'vitest';
-import { Acknowledgement, emailPreviews, NewsletterConfirm, renderEmail } from '@/emails';
+import { Acknowledgement, emailPreviews, NewsletterConfirm, renderEmail } from '@/lib/notify/emails';
 
 const siteUrl = 'https://postcraft.example';
 
@@ -165,7 +165,7 @@ describe('emailPreviews', () => {
   });
 
   it('no email component writes raw HTML', () => {
-    const dir = path.resolve(import.meta.dirname, '../../src/emails');
+    const dir = path.resolve(import.meta.dirname, '../../src/lib/notify/emails');
     for (const file of fs.readdirSync(dir)) {
       expect(fs.readFileSync(path.join(dir, file), 'utf8'), file).not.toContain('dangerouslySetInnerHTML');
     }

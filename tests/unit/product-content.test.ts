@@ -6,7 +6,7 @@ import { homePlans, testimonials, brandLogos, platforms } from '@/content/home';
 import { coreFeatures, extraFeatures } from '@/content/features';
 import { templateCategories, templateFilterChips, templateFilterFields, templates } from '@/content/templates';
 import { apiPlans, apiSamples, formatLimit } from '@/content/api';
-import { commercial } from '@/content/commercial';
+import { commercial } from '@/lib/config/commercial';
 import { ALL, filterItems } from '@/lib/filters';
 import { faqPageLd, softwareApplicationLd } from '@/lib/structured-data';
 
@@ -47,7 +47,7 @@ describe('pricing derivations', () => {
       expect.arrayContaining(['Unlimited team members', 'API access', 'Priority support']),
     );
   });
-  it('states the trial and guarantee constants from content/commercial.ts', () => {
+  it('states the trial and guarantee constants from lib/config/commercial.ts', () => {
     const text = [...guarantees, ...pricingFaqs.map((f) => f.answer)].join(' ');
     expect(text).toContain(`${commercial.trialDays}-day free trial`);
     expect(text).toContain('no credit card');

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import type { FormState } from '@/lib/leads/form-state';
 import { dataRequestTypes, type DataRequestType } from '@/lib/leads/options';
 import { cn } from '@/lib/utils';

@@ -6,7 +6,7 @@ import { CtaBand } from '@/components/sections/company/cta-band';
 import { IconCards, StatRow } from '@/components/sections/company/icon-cards';
 import { TeamGrid } from '@/components/sections/company/team-grid';
 import { aboutStats, story, team, values } from '@/content/about';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 /** /about */
 export function AboutPage() {

@@ -8,7 +8,7 @@ import { FormSection } from '@/components/sections/company/form-section';
 import { CheckList, StatRow } from '@/components/sections/company/icon-cards';
 import { ScrollToForm } from '@/components/sections/company/scroll-to-form';
 import { affiliateFeatures, affiliateMaterials, affiliateProgrammeTerms, affiliateStats, affiliateSteps, programmeTerms } from '@/content/programmes';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 /** /affiliate (the islands come in as Astro slots) */
 export function AffiliatePage({ form }: { form?: ReactNode }) {

@@ -8,7 +8,7 @@ import { IconCards } from '@/components/sections/company/icon-cards';
 import { PageBar } from '@/components/sections/company/page-bar';
 import { ScrollToForm } from '@/components/sections/company/scroll-to-form';
 import { agencyBenefits, agencyServices, agencyTestimonials, programmeTerms } from '@/content/programmes';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 /** /agency (the islands come in as Astro slots) */
 export function AgencyPage({ form }: { form?: ReactNode }) {

@@ -4,7 +4,7 @@ import { ArticleCard, ArticleFlags, ArticleMeta } from '@/components/sections/co
 import { TextBlocks } from '@/components/sections/company/text-blocks';
 import { Link } from '@/components/ui/link';
 import { articles, formatDate, type Article } from '@/content/blog';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { articleLd } from '@/lib/structured-data';
 import { cn } from '@/lib/utils';
 

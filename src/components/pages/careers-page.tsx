@@ -4,7 +4,7 @@ import { Section } from '@/components/site/section';
 import { JsonLd } from '@/components/site/json-ld';
 import { IconCards } from '@/components/sections/company/icon-cards';
 import { jobs, perks } from '@/content/careers';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { jobPostingLd } from '@/lib/structured-data';
 
 /** /careers */

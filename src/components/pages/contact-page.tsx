@@ -7,7 +7,7 @@ import { FormSection } from '@/components/sections/company/form-section';
 import { IconTile } from '@/components/sections/company/icons';
 import { contactChannels } from '@/content/contact';
 import { postalAddressLine } from '@/content/legal';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 const channelIcons = { mail: Mail, sales: MessageSquare, support: Headphones, partners: Handshake } as const;
 

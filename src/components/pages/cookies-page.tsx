@@ -1,7 +1,7 @@
 import { PageHero } from '@/components/site/page-hero';
 import { LastUpdated, LegalDocument } from '@/components/sections/company/legal-document';
 import { cookiePolicyDate, cookieSections, cookiesSet } from '@/content/legal';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 /** /cookies */
 export function CookiesPage() {

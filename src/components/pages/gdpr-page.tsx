@@ -8,7 +8,7 @@ import type { FormAnswer } from '@/lib/leads/page-answer';
 import { IconTile } from '@/components/sections/company/icons';
 import { gdprRights, lawfulBases, retentionPeriods, transfers } from '@/content/gdpr';
 import { policy, postalAddressLine } from '@/content/legal';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 const rightIcons = { export: Download, rectify: PencilLine, erase: Trash2, portability: FileDown } as const;
 

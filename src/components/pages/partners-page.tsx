@@ -7,7 +7,7 @@ import { IconCards } from '@/components/sections/company/icon-cards';
 import { PageBar } from '@/components/sections/company/page-bar';
 import { ScrollToForm } from '@/components/sections/company/scroll-to-form';
 import { partnerBenefits, partnerLogos, programmeTerms } from '@/content/programmes';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { partnershipTypes, type PartnershipType } from '@/lib/leads/options';
 import { cn } from '@/lib/utils';
 

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { IconTile } from '@/components/sections/company/icons';
 import { formatDate } from '@/content/blog';
 import { awards, mediaKit, mediaQuotes, pressContacts, pressReleases } from '@/content/press';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 /** /press */
 export function PressPage() {

@@ -8,7 +8,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { CheckList } from '@/components/sections/company/icon-cards';
 import { IconTile } from '@/components/sections/company/icons';
 import { accessControlPoints, certifications, encryptionPoints, incidentSteps, reportSecurityIssueHref, securityFeatures, securityPractices } from '@/content/security';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 const featureIcons = [Lock, ShieldCheck, Fingerprint, ClipboardCheck];
 

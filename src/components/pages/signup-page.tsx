@@ -3,7 +3,7 @@ import { CircleCheck, Mail } from 'lucide-react';
 import { PageHero } from '@/components/site/page-hero';
 import { FormSection } from '@/components/sections/company/form-section';
 import { guarantees } from '@/content/pricing';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 /** /signup: the trial request (the form comes in as an Astro slot). */
 export function SignupPage({ form }: { form?: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Link } from '@/components/ui/link';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { cn } from '@/lib/utils';
 
 export function LogoMark({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import type { NavLink } from '@/content/site';
+import type { NavLink } from '@/content/navigation';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 

@@ -1,4 +1,4 @@
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { absoluteUrl, type PageMeta } from '@/lib/metadata';
 
 /** The <head> tags of one page (rendered inside the layout's <head>). */

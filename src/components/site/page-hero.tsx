@@ -1,8 +1,8 @@
 import * as React from 'react';
-import { getRoute, type RoutePath } from '@/content/routes';
+import { getRoute, type RoutePath } from '@/lib/config/routes';
 import { cn } from '@/lib/utils';
 
-/** The top of a page: an eyebrow, the page's h1 and its intro line (from content/routes.ts). */
+/** The top of a page: an eyebrow, the page's h1 and its intro line (from lib/config/routes.ts). */
 export function PageHero({
   path,
   eyebrow,

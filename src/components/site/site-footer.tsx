@@ -1,5 +1,6 @@
 import { Link } from '@/components/ui/link';
-import { footerNav, site } from '@/content/site';
+import { footerNav } from '@/content/navigation';
+import { site } from '@/lib/config/site';
 import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { SocialIcon } from './social-icon';

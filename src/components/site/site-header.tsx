@@ -1,5 +1,5 @@
 import { Link } from '@/components/ui/link';
-import { mainNav } from '@/content/site';
+import { mainNav } from '@/content/navigation';
 import { Button } from '@/components/ui/button';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';

@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { LogOut } from 'lucide-react';
 import { LogoMark } from '@/components/site/logo';
 import { Badge } from '@/components/ui/badge';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import type { StaffUser } from '@/lib/staff/sessions';
 import { StaffNav } from './staff-nav';
 

@@ -4,8 +4,8 @@
  * it. The database schema, the zod schemas, the store, the staff inbox and the notifications are built
  * from this table (docs/leads.md). Client-safe: plain data, no zod, no database code.
  */
-import { commercial } from '@/content/commercial';
-import { site } from '@/content/site';
+import { commercial } from '@/lib/config/commercial';
+import { site } from '@/lib/config/site';
 import { agreement, audienceSizes, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, type Option } from './options';
 
 /** Days a newsletter confirmation link works. */

@@ -3,8 +3,8 @@
 // goes into the React Email components as text (escaped in the HTML, never a link); the subjects are
 // fixed text, so nothing typed in a form reaches a header.
 import * as React from 'react';
-import { site } from '@/content/site';
-import { Acknowledgement, NewsletterConfirm, renderEmail } from '@/emails';
+import { site } from '@/lib/config/site';
+import { Acknowledgement, NewsletterConfirm, renderEmail } from './emails';
 import { asDate } from '@/lib/db/values';
 import { confirmLinkDays, kindDef, type FieldDef } from '@/lib/leads/kinds';
 import { linkUrl, signLink } from '@/lib/newsletter/links';

@@ -1,5 +1,5 @@
 import type { GetStaticPaths } from 'astro';
-import { routes } from '@/content/routes';
+import { routes } from '@/lib/config/routes';
 import { ogSlug } from '@/lib/metadata';
 import { openGraphPng } from '@/lib/open-graph';
 

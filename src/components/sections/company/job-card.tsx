@@ -1,6 +1,6 @@
 import { Briefcase, Clock, MapPin, Mail } from 'lucide-react';
 import type { Job } from '@/content/careers-model';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 

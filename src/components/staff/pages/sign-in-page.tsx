@@ -1,7 +1,7 @@
 import { LogoMark } from '@/components/site/logo';
 import { PostedActionProvider } from '@/components/staff/action-form';
 import { SignInForm } from '@/components/staff/sign-in-form';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { safeReturnPath } from '@/lib/staff/auth';
 import type { PostedAction } from '@/lib/staff/page';
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 
 /**
- * Development only: one email of src/emails rendered with its sample props (`emailPreviews`), as HTML
+ * Development only: one email of src/lib/notify/emails rendered with its sample props (`emailPreviews`), as HTML
  * or, with `?format=text`, as its plain-text part. In a production build the route answers 404 and the
  * emails are not part of the server bundle (the import below is dropped with the dead branch).
  */
@@ -12,7 +12,7 @@ const headers = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
 export const GET: APIRoute = async ({ params, url, rewrite }) => {
   // Outside development: the site's 404 page, as for any unknown address.
   if (!import.meta.env.DEV) return rewrite('/404');
-  const { emailPreviews, renderEmail } = await import('@/emails');
+  const { emailPreviews, renderEmail } = await import('@/lib/notify/emails');
   const name = params.name ?? '';
   const preview = Object.hasOwn(emailPreviews, name) ? emailPreviews[name] : undefined;
   if (!preview) return rewrite('/404');

@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { commercial } from '@/content/commercial';
+import { commercial } from '@/lib/config/commercial';
 
 /** The closing call to action at the bottom of a product page. */
 export function ClosingCta({

@@ -1,12 +1,12 @@
 import { Link } from '@/components/ui/link';
 import { ArrowRight, CirclePlay } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { getRoute } from '@/content/routes';
+import { getRoute } from '@/lib/config/routes';
 import { heroStats } from '@/content/home';
-import { commercial } from '@/content/commercial';
+import { commercial } from '@/lib/config/commercial';
 import { HeroVisual } from './hero-visual';
 
-/** Home hero: the headline (content/routes.ts), its sub-line, the two buttons and the row of three stats. */
+/** Home hero: the headline (lib/config/routes.ts), its sub-line, the two buttons and the row of three stats. */
 export function HomeHero() {
   const route = getRoute('/');
   const [lead, accent] = splitHeadline(route.heading);

@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { Section } from '@/components/site/section';
 import { Button } from '@/components/ui/button';
 import { formatPrice, homePlans } from '@/content/home';
-import { commercial } from '@/content/commercial';
+import { commercial } from '@/lib/config/commercial';
 import { CheckList, PlanCard } from '../plan-card';
 
 /** The home page's three plans; the full comparison lives on /pricing. */

@@ -1,7 +1,7 @@
 import { Apple, Play } from 'lucide-react';
 import { storeButtons } from '@/content/mobile';
 
-/** iOS and Android download buttons; the store URLs live in content/site.ts. */
+/** iOS and Android download buttons; the store URLs live in lib/config/site.ts. */
 export function StoreButtons() {
   return (
     <ul className="flex flex-col items-center justify-center gap-3 sm:flex-row">

@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { guarantees } from '@/content/pricing';
 
-/** The trial and guarantee constants of content/commercial.ts (kept exactly: docs/content.md). */
+/** The trial and guarantee constants of lib/config/commercial.ts (kept exactly: docs/content.md). */
 export function Guarantees() {
   return (
     <ul className="mx-auto mt-12 flex max-w-4xl flex-wrap justify-center gap-x-6 gap-y-3" aria-label="Trial and guarantees">

@@ -1,6 +1,7 @@
 /**
  * The one place for the brand, contact addresses, social profiles and store links.
- * A rebrand is an edit of this file alone.
+ * A rebrand is an edit of this file alone. It lives in lib/config because lib needs these facts too
+ * (lead kinds, emails, security.txt, structured data) and lib imports nothing above it.
  */
 export const site = {
   name: 'Postcraft',
@@ -43,58 +44,3 @@ export const site = {
     android: 'https://play.google.com/store/apps/details?id=example.postcraft',
   },
 } as const;
-
-export type NavLink = { label: string; href: string };
-
-/** Main navigation in the header. */
-export const mainNav: NavLink[] = [
-  { label: 'Features', href: '/features' },
-  { label: 'Integrations', href: '/#integrations' },
-  { label: 'Templates', href: '/templates' },
-  { label: 'Pricing', href: '/pricing' },
-  { label: 'API', href: '/api' },
-  { label: 'Blog', href: '/blog' },
-];
-
-/** Footer columns: every public route and the integrations anchor, exact paths. */
-export const footerNav: { title: string; links: NavLink[] }[] = [
-  {
-    title: 'Product',
-    links: [
-      { label: 'Features', href: '/features' },
-      { label: 'Pricing', href: '/pricing' },
-      { label: 'Templates', href: '/templates' },
-      { label: 'Integrations', href: '/#integrations' },
-      { label: 'API', href: '/api' },
-      { label: 'Mobile App', href: '/mobile' },
-    ],
-  },
-  {
-    title: 'Company',
-    links: [
-      { label: 'About', href: '/about' },
-      { label: 'Careers', href: '/careers' },
-      { label: 'Blog', href: '/blog' },
-      { label: 'Press', href: '/press' },
-      { label: 'Contact', href: '/contact' },
-    ],
-  },
-  {
-    title: 'Programs',
-    links: [
-      { label: 'Partners', href: '/partners' },
-      { label: 'Affiliate', href: '/affiliate' },
-      { label: 'Agency Services', href: '/agency' },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { label: 'Privacy Policy', href: '/privacy' },
-      { label: 'Terms of Service', href: '/terms' },
-      { label: 'Cookie Policy', href: '/cookies' },
-      { label: 'GDPR', href: '/gdpr' },
-      { label: 'Security', href: '/security' },
-    ],
-  },
-];

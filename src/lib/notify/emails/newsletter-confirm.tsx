@@ -2,7 +2,7 @@
 // button's address is repeated as text below it for the clients that block or strip buttons.
 import { Button, Heading, Hr, Link, Section, Text } from '@react-email/components';
 import type * as React from 'react';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { colors, EmailLayout, siteHost, styles } from './layout';
 
 export interface NewsletterConfirmProps {

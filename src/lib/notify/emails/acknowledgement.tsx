@@ -3,7 +3,7 @@
 // own text: they are React text children only (escaped by React), never markup and never links.
 import { Heading, Hr, Link, Section, Text } from '@react-email/components';
 import type * as React from 'react';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { colors, EmailLayout, siteHost, styles } from './layout';
 
 export interface AcknowledgementProps {

@@ -5,7 +5,7 @@
 // every text colour passes WCAG AA on its background.
 import { Body, Container, Head, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type * as React from 'react';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 
 /** The site's design tokens, as hex values for email clients (no CSS variables there). */
 export const colors = {

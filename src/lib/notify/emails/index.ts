@@ -1,7 +1,7 @@
 // The site's transactional emails (React Email components), their renderer and sample props for each
 // (the development preview at /dev/emails and the tests render these).
 import * as React from 'react';
-import { site } from '@/content/site';
+import { site } from '@/lib/config/site';
 import { Acknowledgement } from './acknowledgement';
 import { NewsletterConfirm } from './newsletter-confirm';
 
