@@ -11,10 +11,11 @@ import { ServerFilterSearch } from '@/components/site/use-url-filters';
 import { ArticleList, articleSummaries } from '@/components/sections/company/article-list';
 import { JobList } from '@/components/sections/company/job-list';
 import { TemplateGallery } from '@/components/sections/product/templates/template-gallery';
-import { articles, blogCategories } from '@/content/blog';
-import { departments, jobs } from '@/content/careers';
+import { blogCategories } from '@/content/blog';
+import { departments } from '@/content/careers';
 import { templateFilterChips, templates } from '@/content/templates';
 import { filtersToQuery, readFilters } from '@/lib/filters';
+import { builtContent } from './built-content';
 import { sendPage } from './send-page';
 import type { StaticFiles } from './static-files';
 
@@ -26,6 +27,7 @@ type FilteredList = {
   element: () => ReactElement;
 };
 
+const { articles, jobs } = await builtContent();
 const summaries = articleSummaries(articles);
 
 export const filteredLists: Record<string, FilteredList> = {

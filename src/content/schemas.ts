@@ -1,9 +1,20 @@
-// The schemas of the content collections (src/content/articles, jobs, press-releases, people.yaml): Astro checks every
-// entry against them when it builds (src/content.config.ts), and the content modules check them again
-// when they read the files (src/lib/content/entries.ts). Front matter only; bodies are Markdown.
+// The schemas of the content collections (src/content/articles, jobs, press-releases, legal, people.yaml), one
+// per collection: src/content.config.ts gives them to Astro, which checks every entry when it loads the files
+// (`astro build`, `astro dev`, `astro sync`) and names the file and the field of a bad one. Front matter only;
+// the bodies are Markdown (read into sections by the loaders of src/content.config.ts). The tests check the
+// files and keystatic.config.ts against these same schemas.
 import { z } from 'zod';
 import { blogCategories } from './blog-model';
 import { departments } from './careers-model';
+
+/** Where each collection's files are, under the content folder (src/content, or CONTENT_ROOT). */
+export const collectionSources = {
+  articles: { folder: 'articles' },
+  jobs: { folder: 'jobs' },
+  pressReleases: { folder: 'press-releases' },
+  legal: { folder: 'legal' },
+  people: { file: 'people.yaml' },
+} as const;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 /** A day as 'YYYY-MM-DD' (YAML may read an unquoted date as a Date: it becomes the same string). */

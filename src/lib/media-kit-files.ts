@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { aboutStats, foundedYear, team } from '@/content/about';
+import { aboutStats, foundedYear } from '@/content/about';
 import { awards } from '@/content/press';
 import { postalAddressLine } from '@/content/legal';
 import { site } from '@/content/site';
@@ -117,8 +117,8 @@ function pdfText(s: string) {
     .replace(/([()\\])/g, '\\$1');
 }
 
-/** A one-page PDF fact sheet from the site's own content (Helvetica, A4). */
-export function factSheetPdf(): Buffer {
+/** A one-page PDF fact sheet from the site's own content (Helvetica, A4); `team` from src/content/about.ts (teamOf). */
+export function factSheetPdf(team: readonly { name: string; role: string }[]): Buffer {
   const lines: { text: string; size: number; bold?: boolean; gap?: number }[] = [
     { text: `${site.name} Fact Sheet`, size: 24, bold: true },
     { text: site.tagline, size: 12, gap: 22 },

@@ -1,9 +1,8 @@
-import { featuredTestimonial, proofStats } from '@/content/home';
+import { proofStats, type Testimonial } from '@/content/home';
 import { Stars } from '../stars';
 
 /** Testimonials with stats: a dark band with the headline numbers and a featured quote. */
-export function TestimonialsStats() {
-  const t = featuredTestimonial;
+export function TestimonialsStats({ testimonial: t }: { testimonial: Testimonial }) {
   return (
     <section aria-labelledby="results-title" className="bg-slate-950 py-16 text-white sm:py-20">
       <div className="container-page grid items-center gap-12 lg:grid-cols-2">
