@@ -74,23 +74,26 @@ function readBody(markdown: string, shape: BodyShape, filePath: string): BodyDat
   return { sections };
 }
 
-/** A store that adds what `readBody` computes to each entry, where `render(entry)` returns it (`remarkPluginFrontmatter`). */
-function withBody(store: DataStore, shape: BodyShape): DataStore {
+type StoredEntry = Parameters<DataStore['set']>[0];
+
+/** The loader's store, with `set` going through `set` here first (to add to an entry, or to refuse one). */
+function intercepted(store: DataStore, set: (entry: StoredEntry, next: (entry: StoredEntry) => boolean) => boolean): DataStore {
   return new Proxy(store, {
     get(target, key) {
-      if (key === 'set') {
-        return (entry: Parameters<DataStore['set']>[0]) => {
-          const filePath = entry.filePath ?? entry.id;
-          const metadata = entry.rendered?.metadata ?? {};
-          const data = readBody(entry.body ?? '', shape, filePath);
-          return target.set({ ...entry, rendered: { html: entry.rendered?.html ?? '', metadata: { ...metadata, frontmatter: { ...metadata.frontmatter, ...data } } } });
-        };
-      }
+      if (key === 'set') return (entry: StoredEntry) => set(entry, (e) => target.set(e));
       const value = Reflect.get(target, key, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }
+
+/** Adds what `readBody` computes to each entry, where `render(entry)` returns it (`remarkPluginFrontmatter`). */
+const withBody = (store: DataStore, shape: BodyShape) =>
+  intercepted(store, (entry, next) => {
+    const metadata = entry.rendered?.metadata ?? {};
+    const data = readBody(entry.body ?? '', shape, entry.filePath ?? entry.id);
+    return next({ ...entry, rendered: { html: entry.rendered?.html ?? '', metadata: { ...metadata, frontmatter: { ...metadata.frontmatter, ...data } } } });
+  });
 
 /**
  * Astro's glob loader for a folder of Markdown files (the file name is the entry's id; it must be a valid
@@ -109,21 +112,21 @@ function markdownFolder(folder: string, shape: BodyShape): Loader {
   return { name: `markdown-${folder}`, load: (context) => inner.load({ ...context, store: withBody(context.store, shape) }) };
 }
 
-/** people.yaml: `people:`, a list of persons, each once. */
-function peopleFile(filePath: string) {
-  return file(filePath, {
-    parser: (text) => {
-      const data = yaml.load(text, { schema: yaml.JSON_SCHEMA }) as { people?: unknown };
-      if (!data || !Array.isArray(data.people) || data.people.length === 0) throw problem(filePath, 'people: a list of at least one person');
-      const seen = new Set<string>();
-      data.people.forEach((p: { id?: unknown }, i) => {
-        if (typeof p?.id !== 'string') return;
-        if (seen.has(p.id)) throw problem(filePath, `people.${i}.id: "${p.id}" is used twice`);
-        seen.add(p.id);
+/** people.yaml: `people:`, a list of persons, each once (Astro's file loader with the list under `people`). */
+function peopleFile(filePath: string): Loader {
+  const inner = file(filePath, { parser: (text) => (yaml.load(text, { schema: yaml.JSON_SCHEMA }) as { people?: Record<string, unknown>[] } | null)?.people ?? [] });
+  return {
+    name: 'people-file',
+    load: (context) => {
+      const seen: string[] = [];
+      const store = intercepted(context.store, (entry, next) => {
+        if (seen.includes(entry.id)) throw problem(filePath, `people.${seen.length}.id: "${entry.id}" is used twice`);
+        seen.push(entry.id);
+        return next(entry);
       });
-      return data.people as Record<string, unknown>[];
+      return inner.load({ ...context, store });
     },
-  });
+  };
 }
 
 const { articles, jobs, pressReleases, legal, people } = collectionSources;

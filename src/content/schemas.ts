@@ -23,8 +23,10 @@ export const day = z
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'not a real date');
 
 const text = z.string().trim().min(1, 'must not be empty');
+/** Lower-case words joined by "-": a person id, a file name that is an address. */
+export const personIdPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** A person of people.yaml, by id ('marcus-reid'). */
-export const personId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a person id of src/content/people.yaml (like marcus-reid)');
+export const personId = z.string().regex(personIdPattern, 'a person id of src/content/people.yaml (like marcus-reid)');
 
 export const personSchema = z.object({
   id: personId,

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { brandColoursSvg, factSheetPdf, logoPackZip, zip } from '@/lib/media-kit-files';
 import { securityTxt, securityTxtValidityDays } from '@/lib/security-txt';
 import { site } from '@/content/site';
+import { teamOf } from '@/content/about';
+import { loadContent } from '../helpers/content';
 
 /** Reads a ZIP through its central directory and checks every entry's CRC-32 against its data. */
 function readZip(buf: Buffer) {
@@ -51,8 +53,8 @@ describe('media kit files', () => {
     for (const f of files.filter((x) => x.name.endsWith('.svg'))) expect(f.data.toString()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   });
 
-  it('the fact sheet is a well-formed PDF: every xref offset points at its object', () => {
-    const pdf = factSheetPdf();
+  it('the fact sheet is a well-formed PDF: every xref offset points at its object', async () => {
+    const pdf = factSheetPdf(teamOf((await loadContent()).people));
     const text = pdf.toString('latin1');
     expect(text.startsWith('%PDF-1.4\n')).toBe(true);
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);

@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles } from '@/content/blog';
-import { jobs } from '@/content/careers';
 import { templates } from '@/content/templates';
 import { MAX_QUERY_LENGTH } from '@/lib/filters';
 import { answerFilteredList, pageWithFilteredList } from '../../server/filtered-lists';
 import type { StaticFiles } from '../../server/static-files';
+import { loadContent } from '../helpers/content';
+
+const { articles, jobs } = await loadContent();
 
 // server/filtered-lists.tsx: GET /blog, /careers, /templates with a query answer the prerendered page with
 // only the list island's children rendered for that query. Here on a small stand-in for the built page.
