@@ -4,7 +4,6 @@
 // pages use. It goes with filtered-lists.tsx when an Astro route renders those lists.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sync } from 'astro';
 import * as devalue from 'devalue';
 import type { BodyData } from '@/content/body-model';
 import { contentOf } from '@/content/content-of';
@@ -16,7 +15,7 @@ type StoredEntry = { id: string; filePath?: string; data: unknown; rendered?: { 
 export async function builtContent() {
   const file = path.join(root, 'node_modules', '.astro', 'data-store.json');
   // No build yet (a unit test on a fresh checkout): Astro's sync writes the same store.
-  if (!fs.existsSync(file)) await sync({ root, logLevel: 'error' });
+  if (!fs.existsSync(file)) await (await import('astro')).sync({ root, logLevel: 'error' });
   const store = devalue.parse(fs.readFileSync(file, 'utf8')) as Map<CollectionName, Map<string, StoredEntry>>;
   const entries = async (collection: CollectionName): Promise<ContentEntry[]> =>
     [...(store.get(collection)?.values() ?? [])].map((e) => ({ id: e.id, filePath: e.filePath, data: e.data, body: e.rendered?.metadata?.frontmatter ?? {} }));
