@@ -76,11 +76,15 @@ function readBody(markdown: string, shape: BodyShape, filePath: string): BodyDat
 
 type StoredEntry = Parameters<DataStore['set']>[0];
 
-/** The loader's store, with `set` going through `set` here first (to add to an entry, or to refuse one). */
-function intercepted(store: DataStore, set: (entry: StoredEntry, next: (entry: StoredEntry) => boolean) => boolean): DataStore {
+/**
+ * The loader's store, with `set` going through `set` here first (to add to an entry, or to refuse one), and
+ * `onClear` told when the loader starts over (the file loader does, each time the file changes under dev).
+ */
+function intercepted(store: DataStore, set: (entry: StoredEntry, next: (entry: StoredEntry) => boolean) => boolean, onClear?: () => void): DataStore {
   return new Proxy(store, {
     get(target, key) {
       if (key === 'set') return (entry: StoredEntry) => set(entry, (e) => target.set(e));
+      if (key === 'clear' && onClear) return () => (onClear(), target.clear());
       const value = Reflect.get(target, key, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -118,12 +122,16 @@ function peopleFile(filePath: string): Loader {
   return {
     name: 'people-file',
     load: (context) => {
-      const seen: string[] = [];
-      const store = intercepted(context.store, (entry, next) => {
-        if (seen.includes(entry.id)) throw problem(filePath, `people.${seen.length}.id: "${entry.id}" is used twice`);
-        seen.push(entry.id);
-        return next(entry);
-      });
+      let seen: string[] = [];
+      const store = intercepted(
+        context.store,
+        (entry, next) => {
+          if (seen.includes(entry.id)) throw problem(filePath, `people.${seen.length}.id: "${entry.id}" is used twice`);
+          seen.push(entry.id);
+          return next(entry);
+        },
+        () => (seen = []),
+      );
       return inner.load({ ...context, store });
     },
   };
