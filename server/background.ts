@@ -3,7 +3,7 @@
 // and resolves before the caller closes the database.
 import type { DbHandle } from '@/lib/db/client';
 import { createDeliveryLoop } from '@/lib/notify/loop';
-import { notifyLog } from '@/lib/notify/log';
+import { notifyLog } from '@/lib/notify/notify-log';
 
 export type Background = { nudge: () => void; stop: () => Promise<void> };
 

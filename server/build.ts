@@ -1,16 +1,22 @@
 // Knows whether the build folder holds a production build of the current sources, and makes one when
-// it does not (`npm start` and the test suites call `buildIfNeeded`; `npm run build` always builds).
+// it does not (`npm start` and the test suites run `node server/build.ts --if-needed`; `npm run build`
+// always builds). A build is the site (`astro build`: dist/client, dist/server) and the HTTP server that
+// serves it, bundled into plain JavaScript (dist/app/main.mjs, with the database migrations beside it),
+// so that production runs no TypeScript transpiler. This file runs with Node's own type stripping.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The build folder (ASTRO_OUT_DIR, as in astro.config.mjs). */
 export const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
 
-const inputs = ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package-lock.json'];
+const inputs = ['src', 'public', 'server', 'astro.config.mjs', 'tsconfig.json', 'package-lock.json'];
+/** The production server, built (`npm start` runs it). */
+export const serverEntry = path.join(outDir, 'app', 'main.mjs');
 const stampFile = path.join(outDir, 'source-hash');
 
 function walk(p: string, files: string[]) {
@@ -34,7 +40,7 @@ export function sourceHash(): string {
 }
 
 export function buildIsCurrent(): boolean {
-  if (!fs.existsSync(path.join(outDir, 'server', 'entry.mjs'))) return false;
+  if (!fs.existsSync(path.join(outDir, 'server', 'entry.mjs')) || !fs.existsSync(serverEntry)) return false;
   try {
     return fs.readFileSync(stampFile, 'utf8') === sourceHash();
   } catch {
@@ -42,7 +48,34 @@ export function buildIsCurrent(): boolean {
   }
 }
 
-/** Runs `astro build`; exits the process when it fails. */
+/**
+ * Bundles server/main.ts and what it imports of src/lib (packages stay imports of node_modules): main.mjs
+ * sets the environment, then loads the rest, a chunk beside it (its imports, React's among them, run when it
+ * loads, after NODE_ENV is set). The migrations go beside them, where lib/db/migrate.ts looks for them.
+ */
+function bundleServer(): void {
+  const app = path.dirname(serverEntry);
+  fs.rmSync(app, { recursive: true, force: true });
+  buildSync({
+    entryPoints: [path.join(root, 'server', 'main.ts')],
+    outdir: path.dirname(serverEntry),
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(root, 'src', 'lib', 'db', 'migrations'), path.join(app, 'migrations'), { recursive: true });
+}
+
+/** Runs `astro build` and bundles the server; exits the process when it fails. */
 export function build(): void {
   console.log('Building the site (astro build)...');
   const hash = sourceHash();
@@ -54,6 +87,12 @@ export function build(): void {
   if (result.status !== 0) {
     console.error('postcraft: the build failed (see above).');
     process.exit(result.status ?? 1);
+  }
+  try {
+    bundleServer();
+  } catch (err) {
+    console.error(`postcraft: bundling the server failed: ${(err as Error).message}`);
+    process.exit(1);
   }
   fs.writeFileSync(stampFile, hash);
 }
@@ -67,6 +106,6 @@ export function buildIfNeeded({ quiet = false } = {}): void {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  if (process.argv.includes('--if-needed')) buildIfNeeded();
+  if (process.argv.includes('--if-needed')) buildIfNeeded({ quiet: process.argv.includes('--quiet') });
   else build();
 }

@@ -1,5 +1,6 @@
-// `npm start` (`node --import tsx server/main.ts`): the production server, serve.ts. The environment is
-// set before anything is imported, since React and others read NODE_ENV when they load.
+// The production server, serve.ts, as `npm start` runs it: bundled by server/build.ts into
+// dist/app/main.mjs and run by Node as plain JavaScript. The environment is set before anything is
+// imported, since React and others read NODE_ENV when they load.
 process.env.NODE_ENV = 'production';
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 

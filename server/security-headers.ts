@@ -2,6 +2,7 @@
 // scripts and styles computed at build: dist/_headers.json for prerendered pages, a header on pages
 // rendered on request); other responses get `basePolicy`, which allows no script at all.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { withUpgrade } from '@/lib/csp';
 
 export const baseSecurityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -26,10 +27,6 @@ export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   return String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
 }
 
-/** Over HTTPS a page's policy also upgrades insecure requests. */
-export function withUpgrade(policy: string, https: boolean) {
-  return https && !policy.includes('upgrade-insecure-requests') ? `${policy.replace(/;\s*$/, '')}; upgrade-insecure-requests` : policy;
-}
 
 export function applyBaseHeaders(res: ServerResponse, https: boolean) {
   for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);

@@ -1,27 +1,28 @@
 // The production server (started by main.ts): checks the configuration, opens and migrates the database, builds when the build is not
 // of the current sources, then serves the site on PORT (default 3000):
 //   1. every response gets an X-Request-Id and the security headers;
-//   2. GET/HEAD of a built file (prerendered pages, assets) is answered from memory (static-files.ts);
-//      /blog, /careers and /templates with a query get their list rendered for it (filtered-lists.tsx);
-//   3. every POST passes the guards (origin, type, 64 kB; request-guards.ts), and the lead forms' posts
+//   2. GET/HEAD of a built file (prerendered pages, assets) is answered from memory (static-files.ts),
+//      but for /blog, /careers and /templates with a query (a filtered list), which Astro renders;
+//   3. every POST passes the guards (origin, type, 64 kB; request-guards.ts); the lead forms' JSON posts
 //      are answered here (lead-posts.ts);
-//   4. everything else (staff area, the 404 page) is rendered by Astro's handler (middleware mode).
+//   4. everything else is rendered by Astro's handler (middleware mode): the staff area, the 404 page, and
+//      a prerendered page rendered again on request (a filtered list, a form posted without JavaScript:
+//      src/pages/on-request/[...path].astro, told the page's path in `locals.pageOnRequest`).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { useDatabase, type DbHandle } from '@/lib/db/client';
-import { leadEndpointPrefix } from '@/lib/leads/endpoints';
+import { filteredListPages } from '@/lib/filters';
+import { leadEndpointPrefix, noScriptFormParam, pageHasForm } from '@/lib/leads/endpoints';
 import { ConfigError, openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
-import { areaLog } from '@/lib/log';
+import { areaLog } from '@/lib/logger';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
-import { buildIfNeeded, outDir } from './build';
-import { answerFilteredList } from './filtered-lists';
-import { answerLead, leadPostTarget } from './lead-posts';
+import { answerLeadJson } from './lead-posts';
 import { answerRefusal, checkPost, clientAddress, configuredHosts } from './request-guards';
 import { applyBaseHeaders, isHttps } from './security-headers';
 import { simplePage } from './simple-page';
@@ -80,7 +81,8 @@ async function stop(signal: string) {
 }
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(signal));
 
-buildIfNeeded({ quiet: true });
+// This module runs bundled in dist/app/ (server/build.ts): the build folder is the one above it.
+const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const files = loadStaticFiles(outDir);
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: App.Locals) => Promise<void>;
 const { handler: astro } = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
@@ -96,22 +98,27 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   const secure = isHttps(req, trustProxy);
   res.setHeader('X-Request-Id', requestId);
   applyBaseHeaders(res, secure);
-  const listFailed = (err: unknown) => serverLog.error({ requestId, err }, 'rendering a filtered list failed; the prerendered page answers');
-  if (await answerFilteredList(req, res, files, secure, listFailed)) return;
-  if (files.serve(req, res, secure)) return;
   const url = new URL(req.url ?? '/', 'http://localhost');
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  // A prerendered page that Astro renders again for this request: a filtered list's address.
+  let pageOnRequest = read && url.search.length > 1 && filteredListPages.includes(url.pathname) && files.page(url.pathname) ? url.pathname : undefined;
+  if (!pageOnRequest && files.serve(req, res, secure)) return;
   const clientIp = clientAddress(req, trustProxy);
   if (req.method === 'POST') {
     const checked = await checkPost(req, allowedHosts);
     if ('refusal' in checked) return answerRefusal(req, res, checked.refusal);
-    const target = leadPostTarget(url);
-    if (target && (await answerLead(req, res, target, checked.body, { ip: clientIp, requestId, https: secure }, files))) return;
+    if (url.pathname.startsWith(leadEndpointPrefix)) {
+      return answerLeadJson(req, res, url.pathname.slice(leadEndpointPrefix.length), checked.body, { ip: clientIp, requestId });
+    }
+    // A form posted without JavaScript to the page it is on (`<page>?form=<name>`): that page, answered.
+    if (files.page(url.pathname) && pageHasForm(url.pathname, url.searchParams.get(noScriptFormParam) ?? '')) pageOnRequest = url.pathname;
     (req as IncomingMessage & { body?: Buffer }).body = checked.body;
   }
   // A prerendered page takes GET and HEAD only (and the posts of its forms, above); the JSON endpoint POST.
   if (url.pathname.startsWith(leadEndpointPrefix)) return notAllowed(res, 'POST');
-  if (req.method !== 'GET' && req.method !== 'HEAD' && files.page(url.pathname)) return notAllowed(res, 'GET, HEAD');
-  await astro(req, res, undefined, { requestId, clientIp, https: secure, db, nudge: () => background?.nudge() });
+  if (!read && !pageOnRequest && files.page(url.pathname)) return notAllowed(res, 'GET, HEAD');
+  if (pageOnRequest) req.url = `/on-request${pageOnRequest === '/' ? '' : pageOnRequest}${url.search}`;
+  await astro(req, res, undefined, { requestId, clientIp, https: secure, db, nudge: () => background?.nudge(), pageOnRequest });
 }
 
 function serve(req: IncomingMessage, res: ServerResponse) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm start`: the production server (server/main.ts) on Node.js 24. On a machine whose node is older (these
+# `npm start`: the production server on Node.js 24: builds when the build is not of the current sources
+# (server/build.ts, run by Node's own type stripping), then runs the built server (dist/app/main.mjs). On a machine whose node is older (these
 # machines ship Node 20, which Astro refuses), it switches to Node 24 in /usr/local, installing it from the npm
 # registry when run as root, or stops with the one command that fixes it (scripts/node24.sh).
 set -uo pipefail
@@ -8,4 +9,5 @@ export ASTRO_TELEMETRY_DISABLED=1
 # shellcheck source=scripts/node24.sh
 . scripts/node24.sh
 ensure_node24 >&2 || exit 1
-exec node --import tsx server/main.ts "$@"
+node server/build.ts --if-needed --quiet || exit 1
+exec node "${ASTRO_OUT_DIR:-dist}/app/main.mjs" "$@"

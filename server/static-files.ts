@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { withUpgrade } from './security-headers';
+import { withUpgrade } from '@/lib/csp';
 
 const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,7 +47,6 @@ type Entry = {
   cacheControl: string;
   etag: string;
   policy?: string;
-  text?: string;
   br?: Buffer;
   gzip?: Buffer;
 };
@@ -119,12 +118,9 @@ export function loadStaticFiles(outDir: string) {
   }
 
   return {
-    /** The prerendered HTML of a page and its policy (for the answers to posts without JavaScript). */
-    page(urlPath: string): { html: string; policy?: string } | undefined {
-      const entry = files.get(urlPath);
-      if (!entry || !entry.type.startsWith('text/html')) return undefined;
-      entry.text ??= entry.body.toString('utf8');
-      return { html: entry.text, policy: entry.policy };
+    /** Whether `urlPath` is a prerendered page. */
+    page(urlPath: string): boolean {
+      return files.get(urlPath)?.type.startsWith('text/html') ?? false;
     },
 
     /** Answers a GET or HEAD for a built file; false when there is none (the request goes on). */

@@ -13,6 +13,13 @@ declare namespace App {
     db: import('@/lib/db/client').DbHandle;
     /** Wakes the server's notification delivery loop. */
     nudge: () => void;
+    /**
+     * Set by the server when it hands a prerendered page's request to Astro to render on request (a form
+     * posted without JavaScript, a filtered list): the page's public path (src/pages/on-request/[...path].astro).
+     */
+    pageOnRequest?: string;
+    /** The answer to a lead form posted without JavaScript, shown by the page rendered for it (lib/leads/page-answer.ts). */
+    formAnswer?: import('@/lib/leads/page-answer').FormAnswer;
   }
 }
 

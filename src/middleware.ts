@@ -1,47 +1,56 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { defineMiddleware } from 'astro:middleware';
+import { withUpgrade } from '@/lib/csp';
 import { useDatabase } from '@/lib/db/client';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { runStaffRequest } from '@/lib/staff/request';
 
 let nudge: (() => void) | undefined;
 
-/**
- * Astro writes the islands' style rule (`astro-island{display:contents}`) and their two small inline
- * scripts (the island element and the hydration directive) where the first island is: in the <body>,
- * inside <main> when the page has an island there. A <style> belongs in the <head>, and a script in
- * <main> keeps a modal dialog's page from being hidden from assistive technology (aria-hidden spares
- * scripts and their ancestors). Moved to the end of the <head>, with the same text (so the same CSP hash).
- */
-const islandPrelude = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>|<script>\(\(\)=>\{[\s\S]*?<\/script>/g;
-export function moveIslandPreludeToHead(html: string): string {
-  const head = html.indexOf('</head>');
-  if (head < 0) return html;
-  const moved: string[] = [];
-  const body = html.slice(head).replace(islandPrelude, (m) => (moved.push(m), ''));
-  if (!moved.length) return html;
-  return html.slice(0, head) + moved.join('') + body;
-}
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /**
- * Pages rendered on request (staff area, 404) run in Astro's bundle, which has its own copy of lib/:
- * the server (server/serve.ts) hands it its open database and its delivery loop's nudge in `locals`.
- * Every HTML page (prerendered ones at build) gets the islands' prelude moved into its head.
+ * A page rendered on request (about 40-140 kB of HTML) is sent compressed when the browser takes it:
+ * brotli at quality 4 or gzip at 6 (fast; the prerendered files are compressed once at the highest level by
+ * the server). Over HTTPS its policy also upgrades insecure requests, as the prerendered pages' does.
  */
-async function withPreludeInHead(response: Response): Promise<Response> {
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
-  const html = await response.text();
+async function finish(response: Response, request: Request, https: boolean): Promise<Response> {
+  // Astro types a page `text/html`; its bytes are UTF-8 (as the prerendered files are typed).
+  if (response.headers.get('content-type') === 'text/html') response.headers.set('content-type', 'text/html; charset=utf-8');
+  const policy = response.headers.get('content-security-policy');
+  if (policy) response.headers.set('content-security-policy', withUpgrade(policy, https));
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.headers.has('content-encoding') || !response.body) return response;
+  const accepted = request.headers.get('accept-encoding') ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  if (!encoding) return response;
+  const html = Buffer.from(await response.arrayBuffer());
+  const body =
+    encoding === 'br'
+      ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : await gzip(html, { level: 6 });
   const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return new Response(moveIslandPreludeToHead(html), { status: response.status, statusText: response.statusText, headers });
+  headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.length));
+  headers.append('vary', 'Accept-Encoding');
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * Pages rendered on request (staff area, 404, the prerendered pages rendered again) run in Astro's
+ * bundle, which has its own copy of lib/: the server (server/serve.ts) hands it its open database and its
+ * delivery loop's nudge in `locals`.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
   const locals = context.locals as Partial<App.Locals>;
   if (locals.db) useDatabase(locals.db);
   if (locals.nudge && locals.nudge !== nudge) {
     nudge = locals.nudge;
     registerDeliveryNudge(nudge);
   }
+  const https = locals.https ?? context.url.protocol === 'https:';
   // The staff area reads its request (cookies, headers, client address) through lib/staff/request; its
   // pages are rendered (the body read) inside that context.
   if (context.url.pathname === '/staff' || context.url.pathname.startsWith('/staff/')) {
@@ -50,12 +59,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
         headers: context.request.headers,
         cookies: context.cookies,
         url: context.url,
-        https: locals.https ?? context.url.protocol === 'https:',
+        https,
         ip: locals.clientIp ?? 'unknown',
         requestId: locals.requestId ?? crypto.randomUUID(),
       },
-      async () => withPreludeInHead(await next()),
+      async () => finish(await next(), context.request, https),
     );
   }
-  return withPreludeInHead(await next());
+  return finish(await next(), context.request, https);
 });

@@ -33,7 +33,7 @@ node --import tsx tests/wait-for-db.ts || exit 1
 set -e
 echo "== typecheck"; npx tsc --noEmit
 echo "== lint"; npx eslint . --max-warnings=0
-echo "== build"; node --import tsx server/build.ts --if-needed
+echo "== build"; node server/build.ts --if-needed
 set +e
 echo "== unit and integration tests (vitest projects: unit, integration)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"

@@ -27,6 +27,12 @@ export function filterItems<T>(
   return items.filter((item) => matchesFilters(item, state, fields));
 }
 
+/**
+ * The pages whose list is filtered by their address's query (`?q=&category=`): a GET of one of them with a
+ * query is rendered on request (server/serve.ts, src/pages/on-request); the page reads the query with readFilters.
+ */
+export const filteredListPages: readonly string[] = ['/blog', '/careers', '/templates'];
+
 /** The longest search text kept (the search boxes take no more; a longer `q` in a URL is cut). */
 export const MAX_QUERY_LENGTH = 100;
 

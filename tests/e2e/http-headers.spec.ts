@@ -19,6 +19,11 @@ function expectStrictCsp(csp: string | undefined) {
   expect(directives['base-uri']).toEqual(["'none'"]);
   expect(directives['frame-ancestors']).toEqual(["'none'"]);
   expect(directives['form-action']).toEqual(["'self'"]);
+  // Style sheets and <style> elements: 'self' and hashes only; style attributes may be inline.
+  expect(directives['style-src']).toContain("'self'");
+  expect(directives['style-src']).not.toContain("'unsafe-inline'");
+  expect(directives['style-src-elem']).toBeUndefined();
+  expect(directives['style-src-attr']).toEqual(["'unsafe-inline'"]);
   return directives;
 }
 

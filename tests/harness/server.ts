@@ -1,17 +1,18 @@
-// Starts the production server as `npm start` does (`node --import tsx server/main.ts`, which builds
-// first when the build is not of the current sources) on a free port; resolves when it is ready.
+// Starts the production server as `npm start` does (the build first when it is not of the current
+// sources, then `node dist/app/main.mjs`) on a free port; resolves when it is ready.
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { buildIfNeeded, serverEntry } from '../../server/build';
 import { onCleanup, tempDir } from './cleanup';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The command line of `npm start`, run as one process (signals, SIGKILL included, reach the server itself). */
-export const serverCommand = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+/** The command line of the built server, run as one process (signals, SIGKILL included, reach the server itself). */
+export const serverCommand = [process.execPath, serverEntry];
 
 export type StartedServer = {
   url: string;
@@ -26,11 +27,27 @@ export type StartedServer = {
 export type ServerEnv = Record<string, string | undefined>;
 export type StartOptions = { quiet?: boolean; timeoutMs?: number };
 
+/**
+ * BENCH_SERVER_ROOT: another checkout of the project (with its dependencies and its build), whose server a
+ * benchmark starts instead of this one's, to measure two versions in one session. A checkout from before
+ * the server was built into dist/app runs as it did then (`node --import tsx server/main.ts`).
+ */
+function serverToRun(): { cwd: string; command: string[] } {
+  const other = process.env.BENCH_SERVER_ROOT;
+  if (!other) {
+    buildIfNeeded({ quiet: true });
+    return { cwd: root, command: serverCommand };
+  }
+  const built = path.join(other, process.env.ASTRO_OUT_DIR || 'dist', 'app', 'main.mjs');
+  return { cwd: other, command: fs.existsSync(built) ? [process.execPath, built] : [process.execPath, '--import', 'tsx', 'server/main.ts'] };
+}
+
 export function startServer(env: ServerEnv = {}, { quiet = true, timeoutMs = Number(process.env.SERVER_START_TIMEOUT_MS) || 120_000 }: StartOptions = {}): Promise<StartedServer> {
+  const run = serverToRun();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-bench-'));
-  const [command, ...args] = serverCommand;
+  const [command, ...args] = run.command;
   const child = spawn(command, args, {
-    cwd: root,
+    cwd: run.cwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

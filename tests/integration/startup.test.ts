@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildIsCurrent } from '../../server/build';
+import { buildIsCurrent, serverEntry } from '../../server/build';
 import { tempDir } from '../helpers/databases';
 
 const root = path.resolve(__dirname, '../..');
@@ -11,7 +11,7 @@ const hasBuild = buildIsCurrent();
 
 function start(env: Record<string, string>) {
   const began = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const r = spawnSync(process.execPath, [serverEntry], {
     cwd: root,
     env: { ...process.env, PORT: '0', ...env },
     encoding: 'utf8',
@@ -42,7 +42,7 @@ describe('npm start refuses a bad DATABASE_URL', () => {
 describe.skipIf(!hasBuild)('the server on the embedded database', () => {
   it('serves, refuses a second instance on the same data, and closes cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const server = spawn(process.execPath, [serverEntry], {
       cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
     });

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { errorSummary } from '@/lib/leads/log';
+import { errorSummary } from '@/lib/leads/leads-log';
 
 // A failed insert is logged with the database's own error, never with the visitor's data that Drizzle
 // puts into its wrapper's message.

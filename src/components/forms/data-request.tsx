@@ -43,13 +43,18 @@ function isType(value: string | undefined): value is DataRequestType {
 }
 
 /**
- * The form in the page, for browsers without JavaScript (the rights button is then a link to it), and what
- * the server renders again in its answer to such a post (server/no-script-forms.tsx): the panel of the type
- * that was posted, shown.
+ * The form that shows the answer to a data request posted without JavaScript: the one of the type that was
+ * posted (also after a success, which clears the values); a type not on the list is answered in the first type's form.
  */
-export function DataRequestNoScriptForm({ type: given, initialState }: { type?: DataRequestType; initialState?: FormState; page?: string }) {
-  const posted = initialState?.values?.type;
-  const type = given ?? (isType(posted) ? posted : 'export');
+export function answeredRequestType(posted: Record<string, string>): DataRequestType {
+  return isType(posted.type) ? posted.type : dataRequestTypes[0].value;
+}
+
+/**
+ * The form in the page, for browsers without JavaScript (the rights button is then a link to it); in the
+ * page rendered for such a post, the panel of the type that was posted shows its answer (`initialState`).
+ */
+export function DataRequestNoScriptForm({ type, initialState }: { type: DataRequestType; initialState?: FormState }) {
   const form = useLeadForm('dataRequest', { id: `data-request-${type}`, page, initialState });
   return (
     <div id={`data-request-${type}-panel`} className={cn('order-last w-full scroll-mt-24', form.state.status === 'idle' ? 'hidden target:block' : 'block')}>
@@ -71,7 +76,7 @@ const invoke = (target: string, command: 'show-modal' | 'close') => ({ commandfo
  * commands, no script needed to open it; `dialogForm` is the form island). Without JavaScript the button
  * is a link to the same form in the page (`@media (scripting)` shows one or the other).
  */
-export function DataRequestButton({ type, label, dialogForm }: { type: DataRequestType; label: string; dialogForm?: ReactNode }) {
+export function DataRequestButton({ type, label, dialogForm, answer }: { type: DataRequestType; label: string; dialogForm?: ReactNode; answer?: FormState }) {
   const dialogId = `data-request-${type}-modal`;
   return (
     <>
@@ -103,7 +108,7 @@ export function DataRequestButton({ type, label, dialogForm }: { type: DataReque
           <X aria-hidden className="size-5" />
         </button>
       </dialog>
-      <DataRequestNoScriptForm type={type} />
+      <DataRequestNoScriptForm type={type} initialState={answer} />
     </>
   );
 }

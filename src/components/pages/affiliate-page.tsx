@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Mail } from 'lucide-react';
 import { PageHero } from '@/components/site/page-hero';
+import { NumberedSteps } from '@/components/site/numbered-steps';
 import { Section } from '@/components/site/section';
 import { Card } from '@/components/ui/card';
 import { FormSection } from '@/components/sections/company/form-section';
@@ -39,17 +40,7 @@ export function AffiliatePage({ form }: { form?: ReactNode }) {
       </Section>
 
       <Section id="how-it-works" eyebrow="How it works" title="Start earning in three steps">
-        <ol className="grid gap-6 md:grid-cols-3">
-          {affiliateSteps.map((s, i) => (
-            <li key={s.title} className="relative rounded-2xl border border-border bg-white p-6 text-center shadow-sm">
-              <span aria-hidden className="mx-auto flex size-12 items-center justify-center rounded-full bg-gradient-brand text-lg font-bold text-white">
-                {i + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold tracking-tight">{s.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{s.description}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={affiliateSteps} variant="centered" className="md:grid-cols-3" />
       </Section>
 
       <FormSection

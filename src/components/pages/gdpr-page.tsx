@@ -3,7 +3,8 @@ import { Download, Globe, Mail, PencilLine, Trash2, FileDown } from 'lucide-reac
 import { PageHero } from '@/components/site/page-hero';
 import { Section } from '@/components/site/section';
 import { Card } from '@/components/ui/card';
-import { DataRequestButton, type DataRequestType } from '@/components/forms/data-request';
+import { DataRequestButton, answeredRequestType, type DataRequestType } from '@/components/forms/data-request';
+import type { FormAnswer } from '@/lib/leads/page-answer';
 import { IconTile } from '@/components/sections/company/icons';
 import { gdprRights, lawfulBases, retentionPeriods, transfers } from '@/content/gdpr';
 import { policy, postalAddressLine } from '@/content/legal';
@@ -11,8 +12,12 @@ import { site } from '@/content/site';
 
 const rightIcons = { export: Download, rectify: PencilLine, erase: Trash2, portability: FileDown } as const;
 
-/** /gdpr. The form of each rights button's dialog is an island, passed in as the Astro slot named by its type. */
-export function GdprPage(forms: Partial<Record<DataRequestType, ReactNode>>) {
+/**
+ * /gdpr. The form of each rights button's dialog is an island, passed in as the Astro slot named by its type.
+ * `answer`: a data request posted without JavaScript, shown in the page's form of the type that was posted.
+ */
+export function GdprPage({ answer, ...forms }: Partial<Record<DataRequestType, ReactNode>> & { answer?: FormAnswer }) {
+  const answered = answer && answeredRequestType(answer.posted);
   return (
     <>
       <PageHero path="/gdpr" eyebrow="Data protection" />
@@ -27,7 +32,7 @@ export function GdprPage(forms: Partial<Record<DataRequestType, ReactNode>>) {
                 <h3 className="mt-1 text-lg font-semibold tracking-tight">{r.title}</h3>
                 <p className="mt-2 flex-1 text-sm text-muted-foreground">{r.description}</p>
                 <div className="mt-5">
-                  <DataRequestButton type={r.type} label={r.button} dialogForm={forms[r.type]} />
+                  <DataRequestButton type={r.type} label={r.button} dialogForm={forms[r.type]} answer={answered === r.type ? answer?.state : undefined} />
                 </div>
               </Card>
             </li>

@@ -1,5 +1,6 @@
 import { BadgeCheck, KeyRound, Lock, Mail, ShieldCheck, ShieldAlert, Fingerprint, ClipboardCheck } from 'lucide-react';
 import { PageHero } from '@/components/site/page-hero';
+import { NumberedSteps } from '@/components/site/numbered-steps';
 import { Section } from '@/components/site/section';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -66,17 +67,7 @@ export function SecurityPage() {
       </Section>
 
       <Section id="incident-response" eyebrow="When something goes wrong" title="Incident response">
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {incidentSteps.map((s, i) => (
-            <li key={s.title} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
-              <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-brand-soft text-sm font-bold text-brand-strong">
-                {i + 1}
-              </span>
-              <h3 className="mt-3 font-semibold tracking-tight">{s.title}</h3>
-              <p className="mt-1 text-sm text-muted-foreground">{s.description}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={incidentSteps} variant="compact" className="sm:grid-cols-2 lg:grid-cols-4" />
         <div className="mt-10 flex flex-col items-center gap-4 rounded-3xl bg-slate-900 px-6 py-10 text-center text-white sm:px-12">
           <ShieldAlert aria-hidden className="size-10 text-pink-300" />
           <p className="max-w-2xl text-lg text-slate-200">

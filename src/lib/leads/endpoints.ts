@@ -4,7 +4,8 @@
  * the forms and the server share this table.
  *
  * Without JavaScript the same forms post to their own page (`<page>?form=<name>`, see `noScriptAction`):
- * the server answers with that page, the form in its new state. Both paths run `handleSubmission`.
+ * Astro renders that page again, the form in its new state (src/pages/on-request/[...path].astro). Both
+ * paths run `submitLeadForm` (lib/leads/submit-form.ts).
  */
 import type { FormStatus } from './form-state';
 import { leadKindNames, leadKinds, type LeadKind } from './kinds';
@@ -45,6 +46,28 @@ export const noScriptFormParam = 'form';
 /** The `action` of a form without JavaScript: its own page, naming the form. */
 export function noScriptAction(page: string, name: LeadEndpointName): string {
   return `${page}?${noScriptFormParam}=${name}`;
+}
+
+/**
+ * The page each form is on, where its post without JavaScript is answered (`null`: the footer's form, on
+ * every public page). A new form fails the type check until its page is named here.
+ */
+export const formPages: Record<LeadEndpointName, string | null> = {
+  partner: '/partners',
+  affiliate: '/affiliate',
+  agency: '/agency',
+  contact: '/contact',
+  'newsletter-footer': null,
+  'newsletter-blog': '/blog',
+  'data-request': '/gdpr',
+  trial: '/signup',
+};
+
+/** Whether the page at `path` has the form `name` (so a post of that form to it is answered there). */
+export function pageHasForm(path: string, name: string): name is LeadEndpointName {
+  if (!Object.hasOwn(formPages, name)) return false;
+  const page = formPages[name as LeadEndpointName];
+  return page === null || page === path;
 }
 
 export function endpointByName(name: string): LeadEndpoint | undefined {

@@ -14,8 +14,9 @@ import { leadKinds, type KindDef, type LeadData, type LeadKind } from './kinds';
  * configured channel (SMTP_URL -> email, WEBHOOK_URL -> webhook) commit together or not at all.
  *
  * `inserted` is false when nothing new was stored, and the visitor gets the same answer as the first
- * time: the token was already used (a double click, a reload, a replay: the token's primary key
- * refuses the second statement as a whole, after waiting for a concurrent first one to commit), or
+ * time: the token was already used (a double click, a reload, a replay: the statement finds the token
+ * and writes nothing, as cheap as a read; a repeat sent while the first is still being written is
+ * refused as a whole by the token's primary key, after waiting for the first to commit), or
  * the address is already stored for a kind with `uniqueEmail` (the lead insert does nothing; the token is kept
  * without a lead).
  */
@@ -57,6 +58,9 @@ async function run(db: Db, statement: SQL): Promise<{ id: string }[]> {
   const result = await db.execute(statement);
   return (result as unknown as { rows: { id: string }[] }).rows;
 }
+
+/** True in the statement while `token` has not been used (a repeat then writes nothing, not even a row to roll back). */
+const unused = (token: string) => sql`not exists (select 1 from ${submissionTokens} where token = ${token})`;
 
 function isTokenTaken(err: unknown): boolean {
   for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -120,9 +124,9 @@ export async function storeLead<K extends LeadKind>(
   const email = String((data as Record<string, unknown>).email ?? '');
   const ack = def.acknowledge && emailsOn() && email ? senderQueue('ack', kind, 'ack', email, sql`lead`) : sql``;
   const statement = sql`with lead as (
-      insert into ${table} (${columns}) values (${values}) on conflict do nothing returning id
+      insert into ${table} (${columns}) select ${values} where ${unused(token)} on conflict do nothing returning id
     ), claimed as (
-      insert into ${submissionTokens} (token, lead_type, lead_id) values (${token}, ${kind}, (select id from lead))
+      insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
     )${staffQueue(kind, channels, sql`lead`)}${ack}
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || emailsOn());
@@ -142,7 +146,7 @@ async function storeSubscription(db: Db, kind: LeadKind, data: Record<string, un
   const t = sql.identifier(leadKinds[kind].table);
   const channels = configuredChannels();
   const statement = sql`with upsert as (
-      insert into ${table} (email, source, confirm_sent_at) values (${email}, ${String(data.source ?? '')}, ${sending})
+      insert into ${table} (email, source, confirm_sent_at) select ${email}, ${String(data.source ?? '')}, ${sending} where ${unused(token)}
       on conflict ((lower(email))) do update set
         status = case when ${t}.status = 'unsubscribed' then 'pending' else ${t}.status end,
         confirm_sent_at = case
@@ -155,7 +159,7 @@ async function storeSubscription(db: Db, kind: LeadKind, data: Record<string, un
     ), confirming as (
       select id from upsert where send and status = 'pending'
     ), claimed as (
-      insert into ${submissionTokens} (token, lead_type, lead_id) values (${token}, ${kind}, (select id from lead))
+      insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
     )${staffQueue(kind, channels, sql`lead`)}${on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`) : sql``}
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || on);

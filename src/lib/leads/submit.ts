@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { honeypotField, invalidSummary, rateLimitedMessage, tokenField, tokenPattern, type FormState } from './form-state';
-import { errorSummary, log } from './log';
+import { errorSummary, log } from './leads-log';
 import { consumeSubmission, type Limiters } from './rate-limit';
 import { readFields, validateLead, type LeadKind } from './schemas';
 import { storeLead } from './store';

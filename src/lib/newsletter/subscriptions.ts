@@ -1,7 +1,7 @@
 // What the newsletter's emailed links do to a subscription (docs/leads.md): confirm a pending one,
 // unsubscribe any. Each is one statement; the answer says what the visitor should read.
 import type { Queryable } from '@/lib/db/connection';
-import { areaLog } from '@/lib/log';
+import { areaLog } from '@/lib/logger';
 import { checkLink, linkKey, type LinkPurpose } from './links';
 
 const log = areaLog('newsletter');

@@ -13,7 +13,7 @@ import type { Queryable } from '@/lib/db/connection';
 import { linkKey } from '@/lib/newsletter/links';
 import { deliverySettings, type AnyChannel, type Env } from './config';
 import { loadLead, type LeadRow } from './leads';
-import { notifyLog } from './log';
+import { notifyLog } from './notify-log';
 import { buildEmail, buildWebhookBody } from './message';
 import { maxAttempts, retryDelayMs } from './retry';
 import { closeTransports, sendEmail, sendWebhook } from './send';

@@ -4,7 +4,7 @@ import { csvRecord } from '@/lib/staff/csv';
 import { filterQuery, parseFilter } from '@/lib/staff/filters';
 import { iterateLeads, listLeads } from '@/lib/staff/inbox';
 import { kindByKind, statusLabel } from '@/lib/staff/lead-kinds';
-import { staffLog } from '@/lib/staff/log';
+import { staffLog } from '@/lib/staff/staff-log';
 import type { APIRoute } from 'astro';
 import { onlyGet, staffEndpoint } from '@/lib/staff/responses';
 

@@ -1,5 +1,6 @@
 import type { Article } from '@/content/blog-model';
 import { blogCategories } from '@/content/blog-model';
+import type { FilterState } from '@/lib/filters';
 import { ArticleCard } from './article-card';
 import { FilterableList } from './filterable-list';
 
@@ -11,7 +12,7 @@ export function articleSummaries(articles: readonly Article[]): ArticleSummary[]
 }
 
 /** The blog's searchable list of articles (an island: search and category chips follow the URL). */
-export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
+export function ArticleList({ articles, filters }: { articles: ArticleSummary[]; filters?: FilterState }) {
   return (
     <FilterableList
       action={{ path: '/blog', anchor: 'articles' }}
@@ -24,6 +25,7 @@ export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
       noun={['article', 'articles']}
       emptyText="No articles found matching your criteria."
       listClassName="sm:grid-cols-2 lg:grid-cols-3"
+      filters={filters}
     />
   );
 }

@@ -2,8 +2,9 @@ import * as React from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { FilterChips } from '@/components/site/filter-chips';
 import { isPlainClick, useUrlFilters } from '@/components/site/use-url-filters';
-import { ALL, clearedFilters, filterItems, MAX_QUERY_LENGTH } from '@/lib/filters';
+import { ALL, clearedFilters, filterItems, MAX_QUERY_LENGTH, type FilterState } from '@/lib/filters';
 import { cn } from '@/lib/utils';
 
 export type FilterItem = { id: string; category: string; text: string[] };
@@ -11,9 +12,9 @@ export type FilterItem = { id: string; category: string; text: string[] };
 /**
  * Search + category chips over a list whose cards are rendered on the server (`cards`, keyed by id).
  * A GET form to `action` (the page): without JavaScript the search box (Enter or the Search button, shown
- * only then) and the chips (submit buttons) load the page with `?q=&category=`, which the server answers
- * with this list rendered for that query (server/filtered-lists.tsx). With JavaScript the list follows the
- * URL as you type and click, without loading a page.
+ * only then) and the chips (submit buttons) load the page with `?q=&category=`, which Astro renders for that
+ * query (`filters`, src/pages/on-request). With JavaScript the list follows the URL as you type and click,
+ * without loading a page.
  */
 export function FilterableList({
   action,
@@ -26,6 +27,7 @@ export function FilterableList({
   noun,
   emptyText,
   listClassName,
+  filters,
 }: {
   /** The page's path; the results are at `#anchor` in it (the section that holds the list). */
   action: { path: string; anchor: string };
@@ -38,9 +40,11 @@ export function FilterableList({
   noun: [singular: string, plural: string];
   emptyText: string;
   listClassName?: string;
+  /** The filters the page is rendered for (its address's query; cleared when prerendered). */
+  filters?: FilterState;
 }) {
   const inputRef = React.useRef<HTMLInputElement>(null);
-  const [state, setState, formProps] = useUrlFilters(categories, inputRef);
+  const [state, setState] = useUrlFilters(categories, filters, inputRef);
   const id = React.useId();
 
   const shown = filterItems(items, state, { text: (i) => i.text, category: (i) => i.category });
@@ -49,7 +53,6 @@ export function FilterableList({
   return (
     <div>
       <form
-        {...formProps}
         role="search"
         aria-label={searchLabel}
         method="get"
@@ -87,27 +90,7 @@ export function FilterableList({
             Search
           </Button>
         </div>
-        <div role="group" aria-label={categoryLabel} className="flex flex-wrap gap-2">
-          {categories.map((c) => {
-            const active = state.category === c;
-            return (
-              <button
-                key={c}
-                type="submit"
-                name="category"
-                value={c}
-                data-chip=""
-                aria-pressed={active}
-                className={cn(
-                  'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                  active ? 'border-transparent bg-gradient-brand text-white shadow-sm' : 'border-border bg-white text-slate-700 hover:border-brand hover:text-brand-strong',
-                )}
-              >
-                {c}
-              </button>
-            );
-          })}
-        </div>
+        <FilterChips label={categoryLabel} categories={categories} selected={state.category} variant="toolbar" />
       </form>
 
       <p role="status" className="mt-6 text-sm text-muted-foreground">

@@ -1,9 +1,10 @@
 import { departments, type Job } from '@/content/careers-model';
+import type { FilterState } from '@/lib/filters';
 import { FilterableList } from './filterable-list';
 import { JobCard } from './job-card';
 
 /** The careers page's searchable list of open positions (an island: search and chips follow the URL). */
-export function JobList({ jobs }: { jobs: Job[] }) {
+export function JobList({ jobs, filters }: { jobs: Job[]; filters?: FilterState }) {
   return (
     <FilterableList
       action={{ path: '/careers', anchor: 'open-positions' }}
@@ -15,6 +16,7 @@ export function JobList({ jobs }: { jobs: Job[] }) {
       searchPlaceholder="Search positions..."
       noun={['position', 'positions']}
       emptyText="No positions found matching your criteria."
+      filters={filters}
     />
   );
 }

@@ -3,7 +3,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { ActionRefused, fail, type ActionResult } from '../action-state';
 import { adminOnlyMessage, requireAdminForAction, requireStaff } from '../auth';
 import { isUuid } from '../filters';
-import { staffLog } from '../log';
+import { staffLog } from '../staff-log';
 import { RedirectSignal, staffRequest } from '../request';
 import type { StaffUser } from '../sessions';
 

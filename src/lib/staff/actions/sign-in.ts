@@ -5,7 +5,7 @@ import { readSessionToken, safeReturnPath, sessionCookie, getThrottle } from '..
 import { createSession, deleteSession, findActiveUserByEmail, pruneSessions } from '../sessions';
 import { incorrectCredentials, type SignInState } from '../sign-in-state';
 import { recordFailure, recordSuccess, retryAfter } from '../throttle';
-import { staffLog } from '../log';
+import { staffLog } from '../staff-log';
 
 export async function signIn(_prev: SignInState, formData: FormData): Promise<SignInState> {
   const request = staffRequest();

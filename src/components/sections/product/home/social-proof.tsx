@@ -1,7 +1,7 @@
 import { Lock, ShieldCheck, Activity } from 'lucide-react';
 import { Section } from '@/components/site/section';
 import { brandLogos, trustBadges, type Testimonial } from '@/content/home';
-import { Stars } from '../stars';
+import { TestimonialCard } from '../testimonial-card';
 
 const badgeIcons = [ShieldCheck, Lock, Activity];
 
@@ -12,24 +12,7 @@ export function SocialProof({ testimonials }: { testimonials: readonly Testimoni
       <ul className="grid gap-6 md:grid-cols-3">
         {testimonials.map((t) => (
           <li key={t.name}>
-            <figure className="flex h-full flex-col rounded-2xl border border-border bg-white p-6 shadow-sm">
-              <Stars rating={t.rating} />
-              <p className="mt-4 inline-flex self-start rounded-full bg-success-soft px-2.5 py-0.5 text-sm font-semibold text-success">{t.results}</p>
-              <blockquote className="mt-4 flex-1 text-pretty text-slate-700">
-                <p>&ldquo;{t.content}&rdquo;</p>
-              </blockquote>
-              <figcaption className="mt-6 flex items-center gap-3 border-t border-border pt-5">
-                <span aria-hidden className="inline-flex size-11 items-center justify-center rounded-full bg-gradient-brand text-sm font-bold text-white">
-                  {t.avatar}
-                </span>
-                <span>
-                  <span className="block font-semibold text-foreground">{t.name}</span>
-                  <span className="block text-sm text-muted-foreground">
-                    {t.role}, {t.company}
-                  </span>
-                </span>
-              </figcaption>
-            </figure>
+            <TestimonialCard testimonial={t} />
           </li>
         ))}
       </ul>

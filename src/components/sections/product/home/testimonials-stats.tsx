@@ -1,8 +1,8 @@
 import { proofStats, type Testimonial } from '@/content/home';
-import { Stars } from '../stars';
+import { TestimonialCard } from '../testimonial-card';
 
 /** Testimonials with stats: a dark band with the headline numbers and a featured quote. */
-export function TestimonialsStats({ testimonial: t }: { testimonial: Testimonial }) {
+export function TestimonialsStats({ testimonial }: { testimonial: Testimonial }) {
   return (
     <section aria-labelledby="results-title" className="bg-slate-950 py-16 text-white sm:py-20">
       <div className="container-page grid items-center gap-12 lg:grid-cols-2">
@@ -19,23 +19,7 @@ export function TestimonialsStats({ testimonial: t }: { testimonial: Testimonial
             ))}
           </dl>
         </div>
-        <figure className="rounded-3xl bg-white/5 p-8 ring-1 ring-white/10">
-          <Stars rating={t.rating} />
-          <blockquote className="mt-5 text-xl leading-relaxed font-medium text-pretty text-slate-100">
-            <p>&ldquo;{t.content}&rdquo;</p>
-          </blockquote>
-          <figcaption className="mt-6 flex items-center gap-3">
-            <span aria-hidden className="inline-flex size-11 items-center justify-center rounded-full bg-gradient-brand text-sm font-bold">
-              {t.avatar}
-            </span>
-            <span>
-              <span className="block font-semibold">{t.name}</span>
-              <span className="block text-sm text-slate-300">
-                {t.role}, {t.company} · {t.results}
-              </span>
-            </span>
-          </figcaption>
-        </figure>
+        <TestimonialCard testimonial={testimonial} variant="featured" />
       </div>
     </section>
   );

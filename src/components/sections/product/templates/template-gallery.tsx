@@ -1,10 +1,10 @@
 import * as React from 'react';
 import { Search, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { FilterChips } from '@/components/site/filter-chips';
 import { isPlainClick, useUrlFilters } from '@/components/site/use-url-filters';
-import { ALL, clearedFilters, filterItems, MAX_QUERY_LENGTH } from '@/lib/filters';
+import { ALL, clearedFilters, filterItems, MAX_QUERY_LENGTH, type FilterState } from '@/lib/filters';
 import { templateFilterChips, templateFilterFields, type Template } from '@/content/templates';
-import { cn } from '@/lib/utils';
 import { TemplateCard } from './template-card';
 import { TemplatePreviewProvider } from './template-preview';
 
@@ -18,12 +18,12 @@ const ACTION = '/templates#gallery-title';
  * Search box, the nine category chips, the result count and the grid of cards (an island: prerendered with
  * every card, then filtered in the browser). Typing replaces the URL; choosing a category adds a history entry, so Back undoes it.
  * Without JavaScript it is a GET form (Enter or the Search button, the chips are submit buttons) that the
- * server answers with the gallery rendered for that query (server/filtered-lists.tsx).
+ * page answers with the gallery rendered for that query (`filters`, src/pages/on-request).
  */
-export function TemplateGallery({ templates }: { templates: readonly Template[] }) {
+export function TemplateGallery({ templates, filters }: { templates: readonly Template[]; filters?: FilterState }) {
   const cards = Object.fromEntries(templates.map((t, i) => [t.id, <TemplateCard key={t.id} template={t} eager={i < EAGER} priority={i === 0} />]));
   const searchRef = React.useRef<HTMLInputElement>(null);
-  const [state, navigate, formProps] = useUrlFilters(templateFilterChips, searchRef);
+  const [state, navigate] = useUrlFilters(templateFilterChips, filters, searchRef);
   const searchId = React.useId();
   const shown = filterItems(templates, state, templateFilterFields);
   const filtered = state.q.trim() !== '' || state.category !== ALL;
@@ -31,7 +31,6 @@ export function TemplateGallery({ templates }: { templates: readonly Template[] 
   return (
     <TemplatePreviewProvider templates={templates}>
       <form
-        {...formProps}
         role="search"
         method="get"
         action={ACTION}
@@ -76,27 +75,7 @@ export function TemplateGallery({ templates }: { templates: readonly Template[] 
             Search
           </Button>
         </div>
-        <div role="group" aria-label="Category" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:justify-center sm:gap-1.5 sm:px-0">
-          {templateFilterChips.map((chip) => {
-            const active = state.category === chip;
-            return (
-              <button
-                key={chip}
-                type="submit"
-                name="category"
-                value={chip}
-                data-chip=""
-                aria-pressed={active}
-                className={cn(
-                  'shrink-0 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3.5',
-                  active ? 'border-transparent bg-gradient-brand text-white shadow-sm' : 'border-border bg-white text-slate-700 hover:border-violet-300 hover:text-brand-strong',
-                )}
-              >
-                {chip}
-              </button>
-            );
-          })}
-        </div>
+        <FilterChips label="Category" categories={templateFilterChips} selected={state.category} variant="gallery" />
       </form>
       <p role="status" className="mt-8 text-sm text-muted-foreground">
         {filtered ? `Showing ${shown.length} of ${templates.length} templates` : `Showing all ${templates.length} templates`}

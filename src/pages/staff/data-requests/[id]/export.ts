@@ -2,7 +2,7 @@ import { getDb } from '@/lib/db/client';
 import { requireAdmin } from '@/lib/staff/auth';
 import { getDataRequest, personData, recordAudit } from '@/lib/staff/data-requests';
 import { isUuid } from '@/lib/staff/filters';
-import { staffLog } from '@/lib/staff/log';
+import { staffLog } from '@/lib/staff/staff-log';
 import type { APIRoute } from 'astro';
 import { onlyGet, staffEndpoint, textResponse } from '@/lib/staff/responses';
 

@@ -1,4 +1,4 @@
-import { areaLog } from '@/lib/log';
+import { areaLog } from '@/lib/logger';
 
 /** The lead forms' log: outcomes and request ids, never field values. */
 export const log = areaLog('leads');

@@ -1,0 +1,51 @@
+// One post of a lead form, with JavaScript (`POST /api/leads/<name>`, server/lead-posts.ts) or without it
+// (`POST <page>?form=<name>`, answered by the page rendered again: src/pages/on-request/[...path].astro):
+// the form's name -> its kind and fixed values -> `handleSubmission` (checks, limits, exactly-once) ->
+// `storeLead` (one SQL statement).
+import { getDb, getHandle } from '@/lib/db/client';
+import { endpointByName, noScriptFormParam, pageHasForm, statusOfOutcome } from './endpoints';
+import type { FormState } from './form-state';
+import type { FormAnswer } from './page-answer';
+import { getLimiters } from './rate-limit';
+import { handleSubmission } from './submit';
+
+export type RequestMeta = { ip: string; requestId: string };
+
+export type LeadPostAnswer = { status: number; state: FormState };
+
+export const formNotFound: LeadPostAnswer = {
+  status: 404,
+  state: { status: 'failed', title: 'Form not found', message: 'There is no form at this address.' },
+};
+
+/** The form `name`'s new state after this post, and its HTTP status (404 for a form that does not exist). */
+export async function submitLeadForm(name: string, formData: FormData, meta: RequestMeta): Promise<LeadPostAnswer> {
+  const endpoint = endpointByName(name);
+  if (!endpoint) return formNotFound;
+  // The server hands its database over; under `astro dev` it opens on first use. Unavailable: memory limits
+  // (handleSubmission answers the visitor's 'Submission Failed' when the store fails).
+  const handle = await getDb().then(() => getHandle(), () => undefined);
+  const state = await handleSubmission(endpoint.kind, formData, {
+    db: getDb,
+    limiters: getLimiters(handle),
+    ip: meta.ip,
+    requestId: meta.requestId,
+    fixed: endpoint.fixed,
+  });
+  return { status: statusOfOutcome[state.status], state };
+}
+
+/**
+ * A post without JavaScript to the page at `path` (`<path>?form=<name>`), for the page rendered on request
+ * to show: the answer of the form it names, or undefined when this page has no such form or the body is
+ * not a form (the page then answers 404 or 400).
+ */
+export async function answerPagePost(request: Request, path: string, meta: RequestMeta): Promise<FormAnswer | undefined> {
+  const name = new URL(request.url).searchParams.get(noScriptFormParam) ?? '';
+  if (!pageHasForm(path, name)) return undefined;
+  const posted = await request.formData().catch(() => null);
+  if (!posted) return undefined;
+  const answer = await submitLeadForm(name, posted, meta);
+  const values = Object.fromEntries([...posted].filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return { form: name, state: answer.state, posted: values };
+}
