@@ -11,6 +11,9 @@ import { loadContent } from '../helpers/content';
 // itself syncs (tests/helpers/content.ts: the loaders and schemas that `astro build` runs), so the real
 // files are never touched.
 
+// Each test runs Astro's sync of the content (a few seconds; much more on a busy machine).
+vi.setConfig({ testTimeout: 120_000 });
+
 const source = path.resolve(__dirname, '../../src/content');
 let root: string;
 
