@@ -1,8 +1,9 @@
 // Keystatic (https://keystatic.com): the editor at /keystatic for the content of src/content, added to
 // `astro dev` only (astro.config.mjs); the production build has no /keystatic or /api/keystatic route.
 // It edits the very files that src/content.config.ts declares to Astro, in the same layout: Markdown with
-// YAML front matter (same keys, same order) and people.yaml. tests/unit/keystatic-config.test.ts fails
-// when this file and the content part ways.
+// YAML front matter (same keys, same order) and people.yaml. The choices (categories, departments, job types,
+// the person id rule) come from the collections' zod schemas (src/content/schemas.ts);
+// tests/unit/keystatic-config.test.ts fails when the editor's fields and those schemas, or the files, part ways.
 //
 // Storage: the working copy (local mode) by default; with KEYSTATIC_GITHUB_REPO=owner/name, GitHub mode
 // (a save is a commit on a branch of that repository; README "Editing content").
@@ -12,8 +13,7 @@ import { Grid } from '@keystar/ui/layout';
 import { Text } from '@keystar/ui/typography';
 import yaml from 'js-yaml';
 import { createElement, useId } from 'react';
-import { blogCategories } from './src/content/blog-model';
-import { departments } from './src/content/careers-model';
+import { articleSchema, jobSchema, personIdPattern } from './src/content/schemas';
 
 const githubRepo = process.env.KEYSTATIC_GITHUB_REPO;
 
@@ -34,8 +34,8 @@ function flag(label: string, description: string): BasicFormField<boolean> {
   return { ...field, serialize: (value) => ({ value: value ? true : undefined }) };
 }
 
-/** One piece of Markdown: `## ` headings, paragraphs and `- ` lists, which is all the pages render
- * (src/lib/content/markdown.ts); bold, links, images and the like are off. */
+/** One piece of Markdown: `## ` headings, paragraphs and `- ` lists, which is all the pages render (the loader
+ * of src/content.config.ts refuses anything else); bold, links, images and the like are off. */
 function body(label: string, { headings }: { headings: boolean }) {
   return fields.markdoc({
     label,
@@ -173,7 +173,7 @@ function remoteIn(): BasicFormField<string, string, Place[] | undefined> {
 type PersonRow = { id: string; name: string; role: string; company?: string };
 const peopleFile = Object.values(import.meta.glob<string>('./src/content/people.yaml', { query: '?raw', import: 'default', eager: true }))[0];
 const people: PersonRow[] = peopleFile ? ((yaml.load(peopleFile) as { people?: PersonRow[] } | null)?.people ?? []) : [];
-const personIdRule = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const personIdRule = personIdPattern;
 
 function author() {
   const label = 'Author';
@@ -227,7 +227,7 @@ export default config({
         date: day('Date', 'Day of publication'),
         category: fields.select({
           label: 'Category',
-          options: blogCategories.filter((c) => c !== 'All').map((c) => ({ label: c, value: c })),
+          options: articleSchema.shape.category.options.map((c) => ({ label: c, value: c })),
           defaultValue: 'Social Media',
         }),
         featured: flag('Featured', 'The big card at the top of /blog'),
@@ -245,7 +245,7 @@ export default config({
         title: title(),
         department: fields.select({
           label: 'Department',
-          options: departments.filter((d) => d !== 'All').map((d) => ({ label: d, value: d })),
+          options: jobSchema.shape.department.options.map((d) => ({ label: d, value: d })),
           defaultValue: 'Engineering',
         }),
         location: fields.text({ label: 'Location', description: 'As shown on the card, e.g. "Remote (US)" or "London, UK (Hybrid)"', validation: required }),
@@ -253,7 +253,7 @@ export default config({
         office: office(),
         type: fields.select({
           label: 'Type',
-          options: ['Full-time', 'Part-time', 'Contract'].map((t) => ({ label: t, value: t })),
+          options: jobSchema.shape.type.options.map((t) => ({ label: t, value: t })),
           defaultValue: 'Full-time',
         }),
         experience: fields.text({ label: 'Experience', description: 'e.g. "5+ years"', validation: required }),

@@ -1,18 +1,147 @@
-// The content collections (Markdown and YAML under src/content), declared to Astro so that `astro build`
-// and `astro dev` check every entry against its schema and name the file and the field of a bad one.
-// The pages read the same files through src/content/*.ts (src/lib/content/entries.ts).
+// The content collections (Markdown and YAML under src/content, or under CONTENT_ROOT when a test points the
+// site at a copy), declared to Astro with one schema each (src/content/schemas.ts). Astro's loaders read the
+// files and check every entry against its schema; a bad entry stops `astro build`, `astro dev` and
+// `astro sync` with the file and the field named. This is the only place that reads the files: the pages get
+// the entries with getCollection and render (src/content/blog.ts, careers.ts, press.ts, legal.ts, people.ts).
+import path from 'node:path';
 import { defineCollection } from 'astro:content';
-import { file, glob } from 'astro/loaders';
+import { file, glob, type DataStore, type Loader } from 'astro/loaders';
 import yaml from 'js-yaml';
-import { articleSchema, jobSchema, legalDocumentSchema, peopleFileSchema, personSchema, pressReleaseSchema } from './content/schemas';
+import { Lexer, type Token, type Tokens } from 'marked';
+import type { Block, BodyData, Section } from './content/body-model';
+import { articleSchema, collectionSources, jobSchema, legalDocumentSchema, personSchema, pressReleaseSchema } from './content/schemas';
 
+const contentRoot = path.resolve(process.env.CONTENT_ROOT ?? 'src/content');
+
+/** A content file that does not have the shape the pages render; the message names the file. */
+const problem = (filePath: string, message: string) => new Error(`${path.relative(process.cwd(), path.resolve(filePath)) || filePath}: ${message}`);
+
+/** `Heading text {#anchor}` -> the text and the anchor. */
+const headingAnchor = /^(.*?)\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}$/;
+/** Inline Markdown the bodies may not use: they are rendered as text, so it would show as typed. */
+const inlineMarkup = /(\*\*|__|`|\[[^\]]*\]\(|<\/?[a-z])/i;
+
+/**
+ * What a body may hold, read into the structures the pages render: `sections` (`## ` headings, each followed
+ * by paragraphs and `- ` lists; `anchored sections`: every heading ends in `{#anchor}`), or one paragraph of
+ * text (a job's `description`, a press release's `summary`). Nothing else: no links, bold, code or HTML,
+ * which a page would print as typed.
+ */
+type BodyShape = 'sections' | 'anchored sections' | 'description' | 'summary';
+
+function readBody(markdown: string, shape: BodyShape, filePath: string): BodyData {
+  const text = (raw: string, where: string) => {
+    const value = raw.replace(/\s*\n\s*/g, ' ').trim();
+    if (inlineMarkup.test(value)) throw problem(filePath, `${where}: links, bold, code and HTML are not supported in the text ("${value.slice(0, 60)}")`);
+    return value;
+  };
+  const block = (token: Token, where: string): Block | null => {
+    if (token.type === 'space') return null;
+    if (token.type === 'paragraph') return text((token as Tokens.Paragraph).text, where);
+    if (token.type === 'list' && !(token as Tokens.List).ordered) return { list: (token as Tokens.List).items.map((i) => text(i.text, where)) };
+    const found = token.type === 'heading' ? `a level-${(token as Tokens.Heading).depth} heading` : `a ${token.type}`;
+    throw problem(filePath, `${where}: only "## " headings, paragraphs and "- " lists are supported (found ${found})`);
+  };
+  const tokens = new Lexer().lex(markdown.trim());
+
+  if (shape === 'description' || shape === 'summary') {
+    const blocks = tokens.flatMap((t) => block(t, shape) ?? []);
+    if (blocks.length !== 1 || typeof blocks[0] !== 'string') throw problem(filePath, `${shape}: the body must be one paragraph`);
+    return { text: blocks[0] };
+  }
+
+  const sections: Section[] = [];
+  for (const token of tokens) {
+    if (token.type === 'heading' && (token as Tokens.Heading).depth === 2) {
+      const raw = (token as Tokens.Heading).text;
+      const anchored = headingAnchor.exec(raw);
+      const heading = text(anchored ? anchored[1] : raw, 'heading');
+      if (shape === 'anchored sections' && !anchored) {
+        const suggested = heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+        throw problem(filePath, `section "${heading}": give it an anchor, like "## ${heading} {#${suggested}}"`);
+      }
+      sections.push(anchored ? { heading, blocks: [], id: anchored[2] } : { heading, blocks: [] });
+      continue;
+    }
+    const current = sections.at(-1);
+    const b = block(token, current ? `section "${current.heading}"` : 'body');
+    if (b === null) continue;
+    if (!current) throw problem(filePath, 'body: the text must start with a "## " section heading');
+    current.blocks.push(b);
+  }
+  if (sections.length === 0) throw problem(filePath, 'body: no "## " section');
+  for (const s of sections) if (s.blocks.length === 0) throw problem(filePath, `section "${s.heading}" has no text`);
+  return { sections };
+}
+
+type StoredEntry = Parameters<DataStore['set']>[0];
+
+/**
+ * The loader's store, with `set` going through `set` here first (to add to an entry, or to refuse one), and
+ * `onClear` told when the loader starts over (the file loader does, each time the file changes under dev).
+ */
+function intercepted(store: DataStore, set: (entry: StoredEntry, next: (entry: StoredEntry) => boolean) => boolean, onClear?: () => void): DataStore {
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'set') return (entry: StoredEntry) => set(entry, (e) => target.set(e));
+      if (key === 'clear' && onClear) return () => (onClear(), target.clear());
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Adds what `readBody` computes to each entry, where `render(entry)` returns it (`remarkPluginFrontmatter`). */
+const withBody = (store: DataStore, shape: BodyShape) =>
+  intercepted(store, (entry, next) => {
+    const metadata = entry.rendered?.metadata ?? {};
+    const data = readBody(entry.body ?? '', shape, entry.filePath ?? entry.id);
+    return next({ ...entry, rendered: { html: entry.rendered?.html ?? '', metadata: { ...metadata, frontmatter: { ...metadata.frontmatter, ...data } } } });
+  });
+
+/**
+ * Astro's glob loader for a folder of Markdown files (the file name is the entry's id; it must be a valid
+ * address), with each body read into the shape the pages render.
+ */
+function markdownFolder(folder: string, shape: BodyShape): Loader {
+  const inner = glob({
+    pattern: '*.md',
+    base: path.join(contentRoot, folder),
+    generateId: ({ entry }) => {
+      const id = entry.replace(/\.md$/, '');
+      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw problem(path.join(contentRoot, folder, entry), 'the file name is the address of the entry: lowercase letters, digits and dashes only');
+      return id;
+    },
+  });
+  return { name: `markdown-${folder}`, load: (context) => inner.load({ ...context, store: withBody(context.store, shape) }) };
+}
+
+/** people.yaml: `people:`, a list of persons, each once (Astro's file loader with the list under `people`). */
+function peopleFile(filePath: string): Loader {
+  const inner = file(filePath, { parser: (text) => (yaml.load(text, { schema: yaml.JSON_SCHEMA }) as { people?: Record<string, unknown>[] } | null)?.people ?? [] });
+  return {
+    name: 'people-file',
+    load: (context) => {
+      let seen: string[] = [];
+      const store = intercepted(
+        context.store,
+        (entry, next) => {
+          if (seen.includes(entry.id)) throw problem(filePath, `people.${seen.length}.id: "${entry.id}" is used twice`);
+          seen.push(entry.id);
+          return next(entry);
+        },
+        () => (seen = []),
+      );
+      return inner.load({ ...context, store });
+    },
+  };
+}
+
+const { articles, jobs, pressReleases, legal, people } = collectionSources;
 export const collections = {
-  articles: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/articles' }), schema: articleSchema }),
-  jobs: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/jobs' }), schema: jobSchema }),
-  pressReleases: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/press-releases' }), schema: pressReleaseSchema }),
-  legal: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/legal' }), schema: legalDocumentSchema }),
-  people: defineCollection({
-    loader: file('src/content/people.yaml', { parser: (text) => peopleFileSchema.parse(yaml.load(text)).people }),
-    schema: personSchema,
-  }),
+  articles: defineCollection({ loader: markdownFolder(articles.folder, 'sections'), schema: articleSchema }),
+  jobs: defineCollection({ loader: markdownFolder(jobs.folder, 'description'), schema: jobSchema }),
+  pressReleases: defineCollection({ loader: markdownFolder(pressReleases.folder, 'summary'), schema: pressReleaseSchema }),
+  legal: defineCollection({ loader: markdownFolder(legal.folder, 'anchored sections'), schema: legalDocumentSchema }),
+  people: defineCollection({ loader: peopleFile(path.join(contentRoot, people.file)), schema: personSchema }),
 };

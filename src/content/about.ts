@@ -1,6 +1,6 @@
 import { site } from '@/lib/config/site';
 import type { IconItem } from './programmes';
-import { person, type Person } from './people';
+import { personIn, type Person } from './person-model';
 
 /** The company's founding year, used in the story and the press fact sheet. */
 export const foundedYear = 2021;
@@ -28,19 +28,20 @@ export const values: IconItem[] = [
 
 export type TeamMember = Person & { bio: string };
 
-const member = (id: string, bio: string): TeamMember => ({ ...person(id), bio });
-
 /** The team (made-up people from src/content/people.yaml, shown with initials avatars). */
-export const team: TeamMember[] = [
-  member('amelia-chen', 'Former design lead at a creative agency; ran social media for 40 small brands.'),
-  member('jonas-weber', `Built publishing systems at scale for a decade before starting ${site.name}.`),
-  member('marcus-reid', 'Turns creator feedback into the roadmap; previously product at two SaaS start-ups.'),
-  member('elena-park', 'Writes our guides and newsletter, and teaches social media strategy on weekends.'),
-  member('priya-shah', 'Leads the team that answers our customers, usually within a couple of hours.'),
-  member('tom-becker', 'Looks after our public API and the developers who build on it.'),
-  member('lucia-romero', 'Designs the flows our customers use every day, with accessibility in mind.'),
-  member('kwame-mensah', 'Works with our partners, affiliates and agency clients around the world.'),
-];
+export const teamOf = (people: readonly Person[]): TeamMember[] => {
+  const member = (id: string, bio: string): TeamMember => ({ ...personIn(people, id), bio });
+  return [
+    member('amelia-chen', 'Former design lead at a creative agency; ran social media for 40 small brands.'),
+    member('jonas-weber', `Built publishing systems at scale for a decade before starting ${site.name}.`),
+    member('marcus-reid', 'Turns creator feedback into the roadmap; previously product at two SaaS start-ups.'),
+    member('elena-park', 'Writes our guides and newsletter, and teaches social media strategy on weekends.'),
+    member('priya-shah', 'Leads the team that answers our customers, usually within a couple of hours.'),
+    member('tom-becker', 'Looks after our public API and the developers who build on it.'),
+    member('lucia-romero', 'Designs the flows our customers use every day, with accessibility in mind.'),
+    member('kwame-mensah', 'Works with our partners, affiliates and agency clients around the world.'),
+  ];
+};
 
 /** Avatar initials (kept here for the components that import it from the about content). */
 export { initials } from './person-model';

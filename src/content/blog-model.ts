@@ -1,6 +1,6 @@
 // What the blog's pages and islands need to know about an article, without reading any file: the types,
-// the categories, the read-time rule and the date format. (src/content/blog.ts reads the articles.)
-import type { Block, Section } from '@/lib/content/markdown';
+// the categories, the read-time rule and the date format. (src/content/blog.ts makes the articles.)
+import type { Block, Section } from './body-model';
 
 /** Category filter of /blog, 'All' first. */
 export const blogCategories = ['All', 'Social Media', 'Marketing', 'Product Updates', 'Tutorials', 'Industry News'] as const;

@@ -1,12 +1,13 @@
-// The blog's articles: the Markdown files of src/content/articles (one file per article, its name the
-// slug), checked against their schema, with the author taken from people.yaml and the values a text
-// could get wrong computed: the read time from the words, and the `{items}` / `{sections}` counts.
-import { checked, ContentError, fillTokens, readMarkdownCollection } from '@/lib/content/entries';
-import { readSections, type Section } from '@/lib/content/markdown';
-import { findPerson } from './people';
-import { articleSchema } from './schemas';
+// The blog's articles: the entries of the `articles` collection (src/content/articles, one Markdown file per
+// article, its name the slug), with the author taken from people.yaml and the values a text could get wrong
+// computed: the read time from the words, and the `{items}` / `{sections}` counts.
+import type { Section } from './body-model';
+import { ContentError, fillTokens, type ContentEntry } from './entries';
+import type { Person } from './person-model';
+import type { articleSchema } from './schemas';
 import { site } from '@/lib/config/site';
 import { cover, readTimeFor, type Article, type BlogCategory } from './blog-model';
+import type { z } from 'zod';
 
 export * from './blog-model';
 
@@ -30,14 +31,13 @@ function counts(body: Section[]): Record<string, string> {
   return values;
 }
 
-function readArticles(): Article[] {
-  const list = readMarkdownCollection('articles').map(({ id: slug, file, data, body: markdown }) => {
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) throw new ContentError(file, 'the file name is the address of the article: lowercase letters, digits and dashes only');
-    const fm = checked(articleSchema, data, file);
-    const author = findPerson(fm.author);
+/** The articles of the collection, newest first (on the same day, by slug). */
+export function articlesOf(entries: readonly ContentEntry[], people: readonly Person[]): Article[] {
+  const list = entries.map(({ id: slug, filePath: file, data, body: { sections = [] } }) => {
+    const fm = data as z.output<typeof articleSchema>;
+    const author = people.find((p) => p.id === fm.author);
     if (!author) throw new ContentError(file, `author: no person "${fm.author}" in src/content/people.yaml`);
-    const body = readSections(markdown, file);
-    const values = counts(body);
+    const values = counts(sections);
     return {
       slug,
       title: fillTokens(fm.title, values, file, 'title'),
@@ -45,20 +45,12 @@ function readArticles(): Article[] {
       image: cover(slug),
       author,
       date: fm.date,
-      readTime: readTimeFor(body),
+      readTime: readTimeFor(sections),
       category: fm.category as BlogCategory,
       ...(fm.featured ? { featured: true } : {}),
       ...(fm.trending ? { trending: true } : {}),
-      body,
+      body: sections,
     } satisfies Article;
   });
-  // Newest first; on the same day, by slug (stable).
   return list.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-}
-
-/** The articles, newest first. */
-export const articles: Article[] = readArticles();
-
-export function getArticle(slug: string) {
-  return articles.find((a) => a.slug === slug);
 }

@@ -1,28 +1,22 @@
-// The open positions: the Markdown files of src/content/jobs (one per job, its name the id; the front
-// matter holds the facts, the body the description), checked against their schema. The perks state where
-// the listed jobs can be done, computed from the jobs.
-import { checked, ContentError, readMarkdownCollection } from '@/lib/content/entries';
-import { readBlocks } from '@/lib/content/markdown';
+// The open positions: the entries of the `jobs` collection (src/content/jobs, one Markdown file per job, its
+// name the id; the front matter holds the facts, the body the description). The perks state where the listed
+// jobs can be done, computed from the jobs.
+import type { z } from 'zod';
 import { departments, type Department, type Job } from './careers-model';
+import type { ContentEntry } from './entries';
 import type { IconItem } from './programmes';
-import { jobSchema } from './schemas';
+import type { jobSchema } from './schemas';
 
 export * from './careers-model';
 
-function readJobs(): Job[] {
-  const list = readMarkdownCollection('jobs').map(({ id, file, data, body }) => {
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new ContentError(file, 'the file name is the id of the job: lowercase letters, digits and dashes only');
-    const fm = checked(jobSchema, data, file);
-    const blocks = readBlocks(body, file, 'description');
-    if (blocks.length !== 1 || typeof blocks[0] !== 'string') throw new ContentError(file, 'description: the body must be one paragraph');
-    return { id, ...fm, department: fm.department as Department, description: blocks[0] } satisfies Job;
+/** The open positions, by department (in the filter's order), then newest first. */
+export function jobsOf(entries: readonly ContentEntry[]): Job[] {
+  const list = entries.map(({ id, data, body }) => {
+    const fm = data as z.output<typeof jobSchema>;
+    return { id, ...fm, department: fm.department as Department, description: body.text ?? '' } satisfies Job;
   });
-  // By department (in the filter's order), then newest first.
   return list.sort((a, b) => departments.indexOf(a.department) - departments.indexOf(b.department) || b.posted.localeCompare(a.posted) || a.id.localeCompare(b.id));
 }
-
-/** The open positions. */
-export const jobs: Job[] = readJobs();
 
 const unique = (items: string[]) => [...new Set(items)];
 const listText = (items: string[], last: 'and' | 'or') =>
@@ -31,7 +25,7 @@ const listText = (items: string[], last: 'and' | 'or') =>
 const countryNames: Record<string, string> = { US: 'the US', CA: 'Canada', GB: 'the UK' };
 
 /** Where the listed positions can be done, from the jobs themselves (so the perk and the list agree). */
-export function workLocations(list: readonly Job[] = jobs) {
+export function workLocations(list: readonly Job[]) {
   return {
     remote: unique(list.flatMap((j) => (j.remoteIn ?? []).map((r) => (r.kind === 'Country' ? (countryNames[r.name] ?? r.name) : r.name)))),
     offices: unique(list.flatMap((j) => (j.office ? [j.office.city] : []))),
@@ -39,8 +33,8 @@ export function workLocations(list: readonly Job[] = jobs) {
 }
 
 /** 'Work remotely from the US, Canada or Europe, or hybrid from our San Francisco, London and New York offices' */
-function whereYouCanWork(): string {
-  const { remote, offices } = workLocations();
+function whereYouCanWork(jobs: readonly Job[]): string {
+  const { remote, offices } = workLocations(jobs);
   const parts = [
     remote.length ? `remotely from ${listText(remote, 'or')}` : '',
     offices.length ? `hybrid from our ${listText(offices, 'and')} office${offices.length > 1 ? 's' : ''}` : '',
@@ -49,8 +43,8 @@ function whereYouCanWork(): string {
 }
 
 /** The perks of /careers; the remote perk states the locations of the listed jobs. */
-export const perks: IconItem[] = [
-  { icon: 'layout', title: 'Remote-first', description: `${whereYouCanWork()}, with a yearly team retreat.` },
+export const perksFor = (jobs: readonly Job[]): IconItem[] => [
+  { icon: 'layout', title: 'Remote-first', description: `${whereYouCanWork(jobs)}, with a yearly team retreat.` },
   { icon: 'headset', title: 'Health & wellness', description: 'Full medical, dental and vision cover for you and your family, plus a wellness stipend.' },
   { icon: 'coins', title: 'Equity for everyone', description: 'Every employee owns part of the company through stock options.' },
   { icon: 'calendar', title: 'Flexible time off', description: '25 days of paid leave, public holidays and a company-wide week off in December.' },

@@ -1,4 +1,4 @@
-import { person, type Person } from './people';
+import { personIn, type Person } from './person-model';
 import { pricingPlans, trialPlan } from './pricing';
 import { site } from '@/lib/config/site';
 
@@ -24,20 +24,21 @@ export type Testimonial = Person & {
 
 const quote = (person: Person, q: Pick<Testimonial, 'content' | 'rating' | 'results'>): Testimonial => ({ ...person, avatar: person.initials, ...q });
 
-export const testimonials: Testimonial[] = [
-  quote(person('sarah-chen'), {
+/** The three testimonial cards of /, by people of people.yaml. */
+export const testimonialsOf = (people: readonly Person[]): Testimonial[] => [
+  quote(personIn(people, 'sarah-chen'), {
     content:
       `I design everything in ${site.designTool}. With ${site.name} a finished design is scheduled on six platforms before my coffee gets cold. No more downloading, resizing and re-uploading.`,
     rating: 5,
     results: 'Saves 12 hours every week',
   }),
-  quote(person('marcus-johnson'), {
+  quote(personIn(people, 'marcus-johnson'), {
     content:
       'The AI posting times alone paid for the plan. Our posts now go out when our members are actually scrolling, and the unified inbox means no DM slips through.',
     rating: 5,
     results: '3x more engagement in 60 days',
   }),
-  quote(person('priya-patel'), {
+  quote(personIn(people, 'priya-patel'), {
     content:
       'We run 14 client accounts with a team of four. Approval workflows and white-label reports turned a chaotic week into a calm, predictable one.',
     rating: 5,
@@ -183,7 +184,7 @@ export function formatPrice(amount: number): string {
 }
 
 /** The quote of the testimonials-with-stats band. */
-export const featuredTestimonial: Testimonial = quote(person('daniel-okafor'), {
+export const featuredTestimonialOf = (people: readonly Person[]): Testimonial => quote(personIn(people, 'daniel-okafor'), {
   content: 'We used to lose a full day a week to exporting, resizing and uploading. Now the whole team schedules a week of content in an hour.',
   rating: 5,
   results: 'A week of content in one hour',

@@ -1,12 +1,14 @@
-// The legal documents are the Markdown files of src/content/legal (privacy.md, terms.md, cookies.md): front
-// matter `updated` (the date the page shows), then `## Heading {#anchor}` sections. Their facts are placeholders filled
-// here from the one place each is kept ({site}, {policy.minimumAge}, {commercial.trialDays},
-// {contacts.privacy} ...), so that the policy, the pricing FAQ and the GDPR page never disagree.
-import { checked, ContentError, fillTokens, readMarkdownCollection } from '@/lib/content/entries';
-import { readSections, type Block } from '@/lib/content/markdown';
+// The legal documents are the entries of the `legal` collection (src/content/legal: privacy.md, terms.md,
+// cookies.md): front matter `updated` (the date the page shows), then `## Heading {#anchor}` sections. Their
+// facts are placeholders filled here from the one place each is kept ({site}, {policy.minimumAge},
+// {commercial.trialDays}, {contacts.privacy} ...), so that the policy, the pricing FAQ and the GDPR page never
+// disagree; an unknown placeholder stops the build with the file named.
+import type { z } from 'zod';
+import type { Block } from './body-model';
 import { formatDate } from './blog-model';
 import { commercial } from '@/lib/config/commercial';
-import { legalDocumentSchema } from './schemas';
+import { fillTokens, type ContentEntry } from './entries';
+import type { legalDocumentSchema } from './schemas';
 import { site } from '@/lib/config/site';
 
 /** The policy claims (retention, response times, sub-processors), in one place; the privacy, GDPR and security pages interpolate them. */
@@ -64,23 +66,25 @@ function placeholders(): Record<string, string> {
 
 const monthLabel = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
 
-function readLegal(): Record<'privacy' | 'terms' | 'cookies', LegalDocument> {
+export type LegalDocuments = Record<'privacy' | 'terms' | 'cookies', LegalDocument>;
+
+/** The legal documents of the collection, their placeholders filled. */
+export function legalDocumentsOf(entries: readonly ContentEntry[]): LegalDocuments {
   const values = placeholders();
   const docs = new Map(
-    readMarkdownCollection('legal').map(({ id, file, data, body }) => {
-      const fm = checked(legalDocumentSchema, data, file);
-      const sections = readSections(body, file).map((s) => {
-        if (!s.id) throw new ContentError(file, `section "${s.heading}": give it an anchor, like "## ${s.heading} {#${s.heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}}"`);
+    entries.map(({ id, filePath: file, data, body: { sections = [] } }) => {
+      const fm = data as z.output<typeof legalDocumentSchema>;
+      const filled = sections.map((s) => {
         const where = `section "${s.heading}"`;
         return {
-          id: s.id,
+          id: s.id ?? '',
           heading: fillTokens(s.heading, values, file, where),
           blocks: s.blocks.map((b) => (typeof b === 'string' ? fillTokens(b, values, file, where) : { list: b.list.map((i) => fillTokens(i, values, file, where)) })),
         };
       });
       // The cookie policy states its month (as the spec shows it); the others their day.
       const label = id === 'cookies' ? monthLabel(fm.updated) : formatDate(fm.updated);
-      return [id, { updated: { iso: fm.updated, label }, sections }] as const;
+      return [id, { updated: { iso: fm.updated, label }, sections: filled }] as const;
     }),
   );
   const get = (id: 'privacy' | 'terms' | 'cookies') => {
@@ -90,10 +94,3 @@ function readLegal(): Record<'privacy' | 'terms' | 'cookies', LegalDocument> {
   };
   return { privacy: get('privacy'), terms: get('terms'), cookies: get('cookies') };
 }
-
-export const legalDocuments = readLegal();
-export const privacySections = legalDocuments.privacy.sections;
-export const termsSections = legalDocuments.terms.sections;
-export const cookieSections = legalDocuments.cookies.sections;
-/** The cookie policy's effective date (shown as a month). */
-export const cookiePolicyDate = legalDocuments.cookies.updated;

@@ -20,3 +20,18 @@ export function initials(name: string) {
     .slice(0, 2)
     .toUpperCase();
 }
+
+/** A person as people.yaml holds them (src/content/schemas.ts: personSchema). */
+export type PersonData = { id: string; name: string; role: string; company?: string };
+
+/** The people of people.yaml as the pages show them; `ownCompany` is the company of those without one (the team). */
+export function peopleFrom(list: readonly PersonData[], ownCompany: string): readonly Person[] {
+  return Object.freeze(list.map((p) => Object.freeze({ id: p.id, name: p.name, role: p.role, company: p.company ?? ownCompany, initials: initials(p.name) })));
+}
+
+/** The person with this id; an id that is not in people.yaml stops the build. */
+export function personIn(people: readonly Person[], id: string): Person {
+  const found = people.find((p) => p.id === id);
+  if (!found) throw new Error(`src/content/people.yaml has no person "${id}"`);
+  return found;
+}

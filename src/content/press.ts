@@ -1,24 +1,20 @@
-import { checked, ContentError, fillTokens, readMarkdownCollection } from '@/lib/content/entries';
-import { readBlocks } from '@/lib/content/markdown';
-import { person } from './people';
-import { pressReleaseSchema } from './schemas';
+import type { z } from 'zod';
+import { fillTokens, type ContentEntry } from './entries';
+import { personIn, type Person } from './person-model';
+import type { pressReleaseSchema } from './schemas';
 import { site } from '@/lib/config/site';
 
 export type PressRelease = { slug: string; date: string; title: string; summary: string };
 
-/** The press releases: the Markdown files of src/content/press-releases (front matter title and date, the body the summary), newest first. */
-function readPressReleases(): PressRelease[] {
-  return readMarkdownCollection('press-releases')
-    .map(({ id, file, data, body }) => {
-      const fm = checked(pressReleaseSchema, data, file);
-      const blocks = readBlocks(body, file, 'summary');
-      if (blocks.length !== 1 || typeof blocks[0] !== 'string') throw new ContentError(file, 'summary: the body must be one paragraph');
-      return { slug: id, date: fm.date, title: fillTokens(fm.title, { site: site.name }, file, 'title'), summary: blocks[0] };
+/** The press releases: the entries of the `pressReleases` collection (front matter title and date, the body the summary), newest first. */
+export function pressReleasesOf(entries: readonly ContentEntry[]): PressRelease[] {
+  return entries
+    .map(({ id, filePath: file, data, body }) => {
+      const fm = data as z.output<typeof pressReleaseSchema>;
+      return { slug: id, date: fm.date, title: fillTokens(fm.title, { site: site.name }, file, 'title'), summary: body.text ?? '' };
     })
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }
-
-export const pressReleases: PressRelease[] = readPressReleases();
 
 export type MediaKitItem = { title: string; description: string; href: string; format: string; download: string };
 
@@ -43,8 +39,10 @@ export const mediaQuotes = [
   { quote: 'Cross-posting without the busywork, and analytics that tell you what to do next.', outlet: 'Marketing Tools Digest' },
 ] as const;
 
+export type PressContact = Person & { email: string };
+
 /** The press contacts: people of src/content/people.yaml with the address they answer. */
-export const pressContacts = [
-  { ...person('hannah-brooks'), email: site.contacts.press },
-  { ...person('kwame-mensah'), email: site.contacts.partners },
+export const pressContactsOf = (people: readonly Person[]): PressContact[] => [
+  { ...personIn(people, 'hannah-brooks'), email: site.contacts.press },
+  { ...personIn(people, 'kwame-mensah'), email: site.contacts.partners },
 ];

@@ -1,4 +1,4 @@
-import { person, type Person } from './people';
+import { personIn, type Person } from './person-model';
 import { site } from '@/lib/config/site';
 
 /**
@@ -109,21 +109,22 @@ export const agencyBenefits: IconItem[] = [
 /** A client's quote; name, role and company come from src/content/people.yaml, never typed here. */
 export type Testimonial = Person & { content: string; rating: 5; results: string };
 
-export const agencyTestimonials: Testimonial[] = [
+/** The client quotes of /agency, by people of people.yaml. */
+export const agencyTestimonialsOf = (people: readonly Person[]): Testimonial[] => [
   {
-    ...person('maya-hoffman'),
+    ...personIn(people, 'maya-hoffman'),
     content: 'They took our social media off my plate completely. The posts look better than anything I made myself, and they go out like clockwork.',
     rating: 5,
     results: '3x more enquiries in 4 months',
   },
   {
-    ...person('jordan-ellis'),
+    ...personIn(people, 'jordan-ellis'),
     content: 'The monthly reports finally show us what works. Our class bookings from Instagram have never been higher.',
     rating: 5,
     results: '+180% Instagram followers',
   },
   {
-    ...person('sofia-marchetti'),
+    ...personIn(people, 'sofia-marchetti'),
     content: 'A real team that knows our voice. We save a full day every week and our weekend tables are booked out.',
     rating: 5,
     results: 'Saved 22 hours a week',

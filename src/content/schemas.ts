@@ -1,9 +1,20 @@
-// The schemas of the content collections (src/content/articles, jobs, press-releases, people.yaml): Astro checks every
-// entry against them when it builds (src/content.config.ts), and the content modules check them again
-// when they read the files (src/lib/content/entries.ts). Front matter only; bodies are Markdown.
+// The schemas of the content collections (src/content/articles, jobs, press-releases, legal, people.yaml), one
+// per collection: src/content.config.ts gives them to Astro, which checks every entry when it loads the files
+// (`astro build`, `astro dev`, `astro sync`) and names the file and the field of a bad one. Front matter only;
+// the bodies are Markdown (read into sections by the loaders of src/content.config.ts). The tests check the
+// files and keystatic.config.ts against these same schemas.
 import { z } from 'zod';
 import { blogCategories } from './blog-model';
 import { departments } from './careers-model';
+
+/** Where each collection's files are, under the content folder (src/content, or CONTENT_ROOT). */
+export const collectionSources = {
+  articles: { folder: 'articles' },
+  jobs: { folder: 'jobs' },
+  pressReleases: { folder: 'press-releases' },
+  legal: { folder: 'legal' },
+  people: { file: 'people.yaml' },
+} as const;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 /** A day as 'YYYY-MM-DD' (YAML may read an unquoted date as a Date: it becomes the same string). */
@@ -12,8 +23,10 @@ export const day = z
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'not a real date');
 
 const text = z.string().trim().min(1, 'must not be empty');
+/** Lower-case words joined by "-": a person id, a file name that is an address. */
+export const personIdPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** A person of people.yaml, by id ('marcus-reid'). */
-export const personId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a person id of src/content/people.yaml (like marcus-reid)');
+export const personId = z.string().regex(personIdPattern, 'a person id of src/content/people.yaml (like marcus-reid)');
 
 export const personSchema = z.object({
   id: personId,

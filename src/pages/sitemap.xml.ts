@@ -1,11 +1,12 @@
-import { articles } from '@/content/blog';
+import { getArticles } from '@/content/collections';
 import { routes } from '@/lib/config/routes';
 import { siteUrl } from '@/lib/site-url';
 import { escapeXml } from '@/lib/xml';
 
 /** Every public route and every blog post, with absolute addresses from SITE_URL (read at build). */
-export function GET() {
+export async function GET() {
   const base = siteUrl();
+  const articles = await getArticles();
   const entries = [
     ...routes.map((r) => ({ loc: `${base}${r.path}`, changefreq: 'monthly', priority: r.path === '/' ? '1' : '0.7' })),
     ...articles.map((a) => ({ loc: `${base}/blog/${a.slug}`, lastmod: a.date, changefreq: 'yearly', priority: '0.5' })),

@@ -11,9 +11,9 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { articles } from '../../src/content/blog';
 import { routes as siteRoutes } from '../../src/lib/config/routes';
 import { startServer } from '../harness/server';
+import { loadContent } from '../helpers/content';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -21,7 +21,7 @@ const flag = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const routeArgs = args.filter((a, i) => a.startsWith('/') && !['--url', '--runs'].includes(args[i - 1]));
-const routes = routeArgs.length ? routeArgs : [...siteRoutes.map((r) => r.path), `/blog/${articles[0].slug}`];
+const routes = routeArgs.length ? routeArgs : [...siteRoutes.map((r) => r.path), `/blog/${(await loadContent()).articles[0].slug}`];
 const runs = Number(flag('--runs') ?? process.env.BENCH_RUNS ?? 3);
 const maxAttempts = 5;
 

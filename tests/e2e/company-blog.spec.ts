@@ -1,8 +1,11 @@
-import { articles } from '../../src/content/blog';
 import { site } from '../../src/lib/config/site';
 import { expect, test } from './fixtures';
 import { expectAxeCleanAtBothWidths, jsonLdOf } from './helpers/company';
 import { collectErrors, markDocument, pageWithoutJs } from './helpers/filters';
+import { loadContent } from '../helpers/content';
+
+// The collections as Astro loads them (tests/helpers/content.ts), made into what the pages show.
+const { articles } = await loadContent();
 
 // axe runs at two widths take a while on a shared 2-core machine.
 test.describe.configure({ timeout: 60_000 });

@@ -1,9 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { articles } from '../../src/content/blog';
 import { getRoute } from '../../src/lib/config/routes';
 import { isAbsoluteHttpUrl, parseAtom, parseRss, rfc3339Time, rfc822Time } from '../helpers/feeds';
 import { expect, test } from './fixtures';
 import { jsonLdOf } from './helpers/company';
+import { loadContent } from '../helpers/content';
+
+// The collections as Astro loads them (tests/helpers/content.ts), made into what the pages show.
+const { articles } = await loadContent();
 
 const blog = getRoute('/blog');
 const first = articles[0];

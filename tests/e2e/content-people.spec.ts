@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { people } from '../../src/content/people';
+import { loadContent } from '../helpers/content';
+
+// The collections as Astro loads them (tests/helpers/content.ts), made into what the pages show.
+const { people } = await loadContent();
 
 // One person, one name, role and company, as a visitor reads the site: every page of the sitemap is
 // fetched, and wherever a person's name appears, the words right after it must not be another person's role

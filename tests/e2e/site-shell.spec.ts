@@ -1,8 +1,11 @@
 import { footerNav, mainNav } from '../../src/content/navigation';
 import { site } from '../../src/lib/config/site';
-import { articles } from '../../src/content/blog';
 import { routes } from '../../src/lib/config/routes';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { loadContent } from '../helpers/content';
+
+// The collections as Astro loads them (tests/helpers/content.ts), made into what the pages show.
+const { articles } = await loadContent();
 
 function titleOf(route: (typeof routes)[number]) {
   return route.path === '/' ? route.title : `${route.title} | ${site.name}`;

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { articles, blogCategories } from '@/content/blog';
-import { departments, jobs } from '@/content/careers';
+import { blogCategories } from '@/content/blog';
+import { departments } from '@/content/careers';
 import { contactChannels } from '@/content/contact';
 import { gdprRights, retentionPeriods } from '@/content/gdpr';
-import { cookieSections, legalDocuments, policy, privacySections, termsSections } from '@/content/legal';
-import { affiliateStats, agencyTestimonials, partnerBenefits, partnerLogos } from '@/content/programmes';
+import { policy } from '@/content/legal';
+import { affiliateStats, agencyTestimonialsOf, partnerBenefits, partnerLogos } from '@/content/programmes';
 import { securityFeatures } from '@/content/security';
 import { site } from '@/lib/config/site';
 import { ALL, filterItems } from '@/lib/filters';
 import { articleLd, jobPostingLd } from '@/lib/structured-data';
+import { loadContent } from '../helpers/content';
+
+// The collections as Astro loads them (its sync of src/content.config.ts), made into what the pages show.
+const { articles, jobs, legalDocuments, people } = await loadContent();
+const [privacySections, termsSections, cookieSections] = [legalDocuments.privacy.sections, legalDocuments.terms.sections, legalDocuments.cookies.sections];
+const agencyTestimonials = agencyTestimonialsOf(people);
 
 const allText = (sections: typeof privacySections) =>
   sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => (typeof b === 'string' ? [b] : b.list))]).join('\n');

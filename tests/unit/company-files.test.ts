@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { brandColoursSvg, factSheetPdf, logoPackZip, zip } from '@/lib/media-kit-files';
 import { securityTxt, securityTxtValidityDays } from '@/lib/security-txt';
 import { site } from '@/lib/config/site';
-import { aboutStats, foundedYear, team } from '@/content/about';
+import { aboutStats, foundedYear, teamOf } from '@/content/about';
 import { postalAddressLine } from '@/content/legal';
 import { awards } from '@/content/press';
+import { loadContent } from '../helpers/content';
 
 /** Reads a ZIP through its central directory and checks every entry's CRC-32 against its data. */
 function readZip(buf: Buffer) {
@@ -54,7 +55,8 @@ describe('media kit files', () => {
     for (const f of files.filter((x) => x.name.endsWith('.svg'))) expect(f.data.toString()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   });
 
-  it('the fact sheet is a well-formed PDF: every xref offset points at its object', () => {
+  it('the fact sheet is a well-formed PDF: every xref offset points at its object', async () => {
+    const team = teamOf((await loadContent()).people);
     const pdf = factSheetPdf({ foundedYear, stats: aboutStats, leadership: team.slice(0, 4), awards, address: postalAddressLine });
     const text = pdf.toString('latin1');
     expect(text.startsWith('%PDF-1.4\n')).toBe(true);

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { team } from '@/content/about';
-import { articles } from '@/content/blog';
-import { featuredTestimonial, homePlans, testimonials } from '@/content/home';
-import { people } from '@/content/people';
-import { pressContacts } from '@/content/press';
+import { teamOf } from '@/content/about';
+import { featuredTestimonialOf, homePlans, testimonialsOf } from '@/content/home';
+import { pressContactsOf } from '@/content/press';
 import { pricingFaqs, pricingPlans } from '@/content/pricing';
-import { agencyTestimonials } from '@/content/programmes';
+import { agencyTestimonialsOf } from '@/content/programmes';
+import { loadContent } from '../helpers/content';
+
+// The collections as Astro loads them (its sync of src/content.config.ts), made into what the pages show.
+const { articles, people } = await loadContent();
+const [team, testimonials, featuredTestimonial, agencyTestimonials, pressContacts] = [teamOf(people), testimonialsOf(people), featuredTestimonialOf(people), agencyTestimonialsOf(people), pressContactsOf(people)];
 
 const contentDir = path.resolve(__dirname, '../../src/content');
 

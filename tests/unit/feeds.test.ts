@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '@/content/blog';
-import { articles } from '@/content/blog';
 import { atomFeed, rssFeed } from '@/lib/feeds';
 import { escapeXml } from '@/lib/xml';
 import { xmlType } from '../../server/static-files';
+import { loadContent } from '../helpers/content';
 import { parseAtom, parseRss, rfc3339Time, rfc822Time } from '../helpers/feeds';
+
+const { articles } = await loadContent();
 
 // The blog's feeds (src/lib/feeds.ts) with text that needs escaping, and the type the server gives them.
 

@@ -1,21 +1,32 @@
 // The editor (keystatic.config.ts) and the content must not part ways: every collection and singleton of the
 // editor is a file or folder that src/content.config.ts declares to Astro, every folder of src/content.config.ts
-// is editable, and every front-matter key of the files there is a field of the editor (which would otherwise
-// drop it on the next save) whose value the editor reads as it is.
+// is editable, the editor's fields are the fields of the collection's zod schema (src/content/schemas.ts, the
+// schemas Astro checks the files with), and every front-matter key of the files there is a field of the editor
+// (which would otherwise drop it on the next save) whose value the editor reads as it is.
 import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import keystaticConfig from '../../keystatic.config';
+import { articleSchema, collectionSources, jobSchema, legalDocumentSchema, personSchema, pressReleaseSchema } from '../../src/content/schemas';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const rel = (p: string) => path.relative(root, path.resolve(root, p)).split(path.sep).join('/');
 
-// The folders (glob loaders) and single files (file loaders) of the content collections, read from the source
-// of src/content.config.ts (it imports astro:content, which only Astro can load).
-const contentConfig = fs.readFileSync(path.join(root, 'src/content.config.ts'), 'utf8');
-const astroFolders = [...contentConfig.matchAll(/glob\(\{[^}]*base:\s*['"]([^'"]+)['"]/g)].map((m) => rel(m[1]));
-const astroFiles = [...contentConfig.matchAll(/file\(\s*['"]([^'"]+)['"]/g)].map((m) => rel(m[1]));
+// The folders (glob loaders) and single files (file loaders) of the content collections: src/content.config.ts
+// loads them from `collectionSources` (under src/content, or CONTENT_ROOT).
+const sources = Object.values(collectionSources) as { folder?: string; file?: string }[];
+const astroFolders = sources.flatMap((s) => (s.folder ? [`src/content/${s.folder}`] : []));
+const astroFiles = sources.flatMap((s) => (s.file ? [`src/content/${s.file}`] : []));
+/** The zod schema of the collection in each place. */
+const schemaOf: Record<string, z.ZodObject> = {
+  'src/content/articles': articleSchema,
+  'src/content/jobs': jobSchema,
+  'src/content/press-releases': pressReleaseSchema,
+  'src/content/legal': legalDocumentSchema,
+  'src/content/people.yaml': personSchema,
+};
 
 type Field = { kind: string; formKind?: string; parse?: (v: unknown, extra?: unknown) => unknown; validate?: (v: unknown, extra?: unknown) => unknown; contentExtension?: string; element?: Field; fields?: Record<string, Field> };
 type Entry = { path?: string; format?: { contentField?: string } | string; schema: Record<string, Field> };
@@ -109,6 +120,33 @@ describe('keystatic.config.ts edits the content as src/content.config.ts declare
       const known = singletons.map(([, x]) => `${path.posix.basename(x.path!)}.md`);
       for (const page of pages) expect(known, `${folder}/${page} has no singleton in keystatic.config.ts`).toContain(page);
     }
+  });
+
+  it('the editor has exactly the fields of each collection’s zod schema (the body aside), and its choices are the schema’s', () => {
+    expect(Object.keys(schemaOf).sort()).toEqual([...astroFolders, ...astroFiles].sort());
+    const fieldsOf = (entry: Entry) => {
+      const contentField = typeof entry.format === 'object' ? entry.format.contentField : undefined;
+      return Object.keys(entry.schema).filter((k) => k !== contentField).sort();
+    };
+    for (const [name, c] of collections) {
+      const place = rel(c.path!.replace(/\/\*$/, ''));
+      expect(fieldsOf(c), `${name}: the fields of ${place}`).toEqual(Object.keys(schemaOf[place].shape).sort());
+    }
+    for (const [name, s] of singletons) {
+      if (typeof s.format === 'object' && s.format.contentField) {
+        expect(fieldsOf(s), `${name}: the fields of ${rel(s.path!)}.md`).toEqual(Object.keys(legalDocumentSchema.shape).sort());
+      } else {
+        // people.yaml: a list (`people:`) of persons.
+        expect(Object.keys(s.schema)).toEqual(['people']);
+        expect(Object.keys(s.schema.people.element!.fields!).sort(), `${name}: the fields of a person`).toEqual(Object.keys(personSchema.shape).sort());
+      }
+    }
+    const options = (field: Field) => (field as unknown as { options: { value: string }[] }).options.map((o) => o.value);
+    const [, articles] = collections.find(([n]) => n === 'articles')!;
+    const [, jobs] = collections.find(([n]) => n === 'jobs')!;
+    expect(options(articles.schema.category)).toEqual(articleSchema.shape.category.options);
+    expect(options(jobs.schema.department)).toEqual(jobSchema.shape.department.options);
+    expect(options(jobs.schema.type)).toEqual(jobSchema.shape.type.options);
   });
 
   it('storage is the working copy unless KEYSTATIC_GITHUB_REPO names a repository', () => {

@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maxYearlySavingsPercent, priceFor, pricingFaqs, pricingPlans, yearlySavingsPercent, guarantees } from '@/content/pricing';
-import { homePlans, testimonials, brandLogos, platforms } from '@/content/home';
+import { homePlans, testimonialsOf, brandLogos, platforms } from '@/content/home';
 import { coreFeatures, extraFeatures } from '@/content/features';
 import { templateCategories, templateFilterChips, templateFilterFields, templates } from '@/content/templates';
 import { apiPlans, apiSamples, formatLimit } from '@/content/api';
 import { commercial } from '@/lib/config/commercial';
 import { ALL, filterItems } from '@/lib/filters';
+import { loadContent } from '../helpers/content';
+
+const testimonials = testimonialsOf((await loadContent()).people);
 import { faqPageLd, softwareApplicationLd } from '@/lib/structured-data';
 
 describe('pricing derivations', () => {

@@ -5,11 +5,11 @@ import { buttonVariants } from '@/components/ui/button';
 import { CtaBand } from '@/components/sections/company/cta-band';
 import { IconCards, StatRow } from '@/components/sections/company/icon-cards';
 import { TeamGrid } from '@/components/sections/company/team-grid';
-import { aboutStats, story, team, values } from '@/content/about';
+import { aboutStats, story, values, type TeamMember } from '@/content/about';
 import { site } from '@/lib/config/site';
 
 /** /about */
-export function AboutPage() {
+export function AboutPage({ team }: { team: readonly TeamMember[] }) {
   return (
     <>
       <PageHero path="/about" eyebrow="About us" />

@@ -7,11 +7,11 @@ import { FormSection } from '@/components/sections/company/form-section';
 import { IconCards } from '@/components/sections/company/icon-cards';
 import { PageBar } from '@/components/sections/company/page-bar';
 import { ScrollToForm } from '@/components/sections/company/scroll-to-form';
-import { agencyBenefits, agencyServices, agencyTestimonials, programmeTerms } from '@/content/programmes';
+import { agencyBenefits, agencyServices, programmeTerms, type Testimonial } from '@/content/programmes';
 import { site } from '@/lib/config/site';
 
 /** /agency (the islands come in as Astro slots) */
-export function AgencyPage({ form }: { form?: ReactNode }) {
+export function AgencyPage({ agencyTestimonials, form }: { agencyTestimonials: readonly Testimonial[]; form?: ReactNode }) {
   return (
     <>
       <PageBar

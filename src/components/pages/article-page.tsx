@@ -3,7 +3,7 @@ import { JsonLd } from '@/components/site/json-ld';
 import { ArticleCard, ArticleFlags, ArticleMeta } from '@/components/sections/company/article-card';
 import { TextBlocks } from '@/components/sections/company/text-blocks';
 import { Link } from '@/components/ui/link';
-import { articles, formatDate, type Article } from '@/content/blog';
+import { formatDate, type Article } from '@/content/blog-model';
 import { site } from '@/lib/config/site';
 import { articleLd } from '@/lib/structured-data';
 import { cn } from '@/lib/utils';
@@ -42,7 +42,7 @@ function PagerLink({ article, rel }: { article: Article; rel: 'prev' | 'next' })
  * The articles before and after this one in the order of the /blog list (newest first): previous is the
  * newer one, next the older one; the newest article has no previous, the oldest no next.
  */
-function ArticlePager({ article }: { article: Article }) {
+function ArticlePager({ article, articles }: { article: Article; articles: readonly Article[] }) {
   const index = articles.findIndex((a) => a.slug === article.slug);
   const previous = index > 0 ? articles[index - 1] : undefined;
   const next = index >= 0 ? articles[index + 1] : undefined;
@@ -66,7 +66,7 @@ function ArticlePager({ article }: { article: Article }) {
 }
 
 /** One blog article (/blog/<slug>), the links to the previous and next ones, and three related articles. */
-export function ArticlePage({ article }: { article: Article }) {
+export function ArticlePage({ article, articles }: { article: Article; /** All articles, newest first (the pager and related). */ articles: readonly Article[] }) {
   const related = articles.filter((a) => a.slug !== article.slug && a.category === article.category).concat(articles.filter((a) => a.slug !== article.slug && a.category !== article.category)).slice(0, 3);
   return (
     <>
@@ -101,7 +101,7 @@ export function ArticlePage({ article }: { article: Article }) {
           </p>
         </div>
       </article>
-      <ArticlePager article={article} />
+      <ArticlePager article={article} articles={articles} />
       <section aria-labelledby="related-title" className="border-t border-border bg-slate-50 py-16">
         <div className="container-page">
           <h2 id="related-title" className="text-2xl font-bold tracking-tight">

@@ -4,7 +4,7 @@ import { PageHero } from '@/components/site/page-hero';
 import { Section } from '@/components/site/section';
 import { FeaturedArticle } from '@/components/sections/company/featured-article';
 import { buttonVariants } from '@/components/ui/button';
-import { articles } from '@/content/blog';
+import type { Article } from '@/content/blog-model';
 import { blogFeeds } from '@/lib/feeds';
 
 /** The links to the blog's feeds under the page's heading ("RSS", "Atom"; named "RSS feed", "Atom feed"). */
@@ -28,7 +28,7 @@ function FeedLinks() {
 }
 
 /** /blog */
-export function BlogPage({ list, newsletter }: { list?: ReactNode; newsletter?: ReactNode }) {
+export function BlogPage({ articles, list, newsletter }: { articles: readonly Article[]; list?: ReactNode; newsletter?: ReactNode }) {
   const featured = articles.find((a) => a.featured) ?? articles[0];
   return (
     <>

@@ -3,12 +3,12 @@ import { PageHero } from '@/components/site/page-hero';
 import { Section } from '@/components/site/section';
 import { JsonLd } from '@/components/site/json-ld';
 import { IconCards } from '@/components/sections/company/icon-cards';
-import { jobs, perks } from '@/content/careers';
+import { perksFor, type Job } from '@/content/careers';
 import { site } from '@/lib/config/site';
 import { jobPostingLd } from '@/lib/structured-data';
 
 /** /careers */
-export function CareersPage({ list }: { list?: ReactNode }) {
+export function CareersPage({ jobs, list }: { jobs: readonly Job[]; list?: ReactNode }) {
   const openDepartments = new Set(jobs.map((j) => j.department)).size;
   return (
     <>
@@ -19,7 +19,7 @@ export function CareersPage({ list }: { list?: ReactNode }) {
       </PageHero>
 
       <Section id="perks" eyebrow="Why work with us" title="Perks & benefits" intro="We look after the people who look after our customers.">
-        <IconCards items={perks} />
+        <IconCards items={perksFor(jobs)} />
       </Section>
 
       <Section id="open-positions" muted eyebrow="Join the team" title="Open positions" intro="Search by title or description, or pick a department.">

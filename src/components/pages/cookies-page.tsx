@@ -1,18 +1,18 @@
 import { PageHero } from '@/components/site/page-hero';
 import { LastUpdated, LegalDocument } from '@/components/sections/company/legal-document';
-import { cookiePolicyDate, cookieSections, cookiesSet } from '@/content/legal';
+import { cookiesSet, type LegalDocument as LegalDocumentData } from '@/content/legal';
 import { site } from '@/lib/config/site';
 
 /** /cookies */
-export function CookiesPage() {
+export function CookiesPage({ document }: { document: LegalDocumentData }) {
   const a = site.postalAddress;
   return (
     <>
         <PageHero path="/cookies" eyebrow="Legal">
-          <LastUpdated {...cookiePolicyDate} prefix="Effective date" />
+          <LastUpdated {...document.updated} prefix="Effective date" />
         </PageHero>
         <LegalDocument
-          sections={cookieSections}
+          sections={document.sections}
           extras={{
             'cookies-we-set': (
               <>

@@ -8,20 +8,20 @@ import { HowItWorks } from '@/components/sections/product/home/how-it-works';
 import { Integrations } from '@/components/sections/product/home/integrations';
 import { SocialProof } from '@/components/sections/product/home/social-proof';
 import { TestimonialsStats } from '@/components/sections/product/home/testimonials-stats';
-import { homePlans, testimonials } from '@/content/home';
+import { homePlans, type Testimonial } from '@/content/home';
 import { softwareApplicationLd } from '@/lib/structured-data';
 
 /** / */
-export function HomePage() {
+export function HomePage({ testimonials, featuredTestimonial }: { testimonials: readonly Testimonial[]; featuredTestimonial: Testimonial }) {
   return (
     <>
       <HomeHero />
-      <SocialProof />
+      <SocialProof testimonials={testimonials} />
       <FeatureGrid />
       <ComparisonTable />
       <HowItWorks />
       <Integrations />
-      <TestimonialsStats />
+      <TestimonialsStats testimonial={featuredTestimonial} />
       <HomePricing />
       <ClosingCta />
       <JsonLd data={softwareApplicationLd({ plans: homePlans, reviews: testimonials })} />

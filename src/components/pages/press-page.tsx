@@ -3,12 +3,12 @@ import { PageHero } from '@/components/site/page-hero';
 import { Section } from '@/components/site/section';
 import { Card } from '@/components/ui/card';
 import { IconTile } from '@/components/sections/company/icons';
-import { formatDate } from '@/content/blog';
-import { awards, mediaKit, mediaQuotes, pressContacts, pressReleases } from '@/content/press';
+import { formatDate } from '@/content/blog-model';
+import { awards, mediaKit, mediaQuotes, type PressContact, type PressRelease } from '@/content/press';
 import { site } from '@/lib/config/site';
 
 /** /press */
-export function PressPage() {
+export function PressPage({ pressReleases, pressContacts }: { pressReleases: readonly PressRelease[]; pressContacts: readonly PressContact[] }) {
   return (
     <>
       <PageHero path="/press" eyebrow="Newsroom">

@@ -1,15 +1,15 @@
 import { PageHero } from '@/components/site/page-hero';
 import { LastUpdated, LegalDocument } from '@/components/sections/company/legal-document';
-import { legalDocuments, privacySections } from '@/content/legal';
+import type { LegalDocument as LegalDocumentData } from '@/content/legal';
 
 /** /privacy */
-export function PrivacyPage() {
+export function PrivacyPage({ document }: { document: LegalDocumentData }) {
   return (
     <>
       <PageHero path="/privacy" eyebrow="Legal">
-        <LastUpdated {...legalDocuments.privacy.updated} />
+        <LastUpdated {...document.updated} />
       </PageHero>
-      <LegalDocument sections={privacySections} />
+      <LegalDocument sections={document.sections} />
     </>
   );
 }

@@ -1,15 +1,15 @@
 import { PageHero } from '@/components/site/page-hero';
 import { LastUpdated, LegalDocument } from '@/components/sections/company/legal-document';
-import { legalDocuments, termsSections } from '@/content/legal';
+import type { LegalDocument as LegalDocumentData } from '@/content/legal';
 
 /** /terms */
-export function TermsPage() {
+export function TermsPage({ document }: { document: LegalDocumentData }) {
   return (
     <>
       <PageHero path="/terms" eyebrow="Legal">
-        <LastUpdated {...legalDocuments.terms.updated} />
+        <LastUpdated {...document.updated} />
       </PageHero>
-      <LegalDocument sections={termsSections} />
+      <LegalDocument sections={document.sections} />
     </>
   );
 }

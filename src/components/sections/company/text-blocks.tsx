@@ -1,4 +1,4 @@
-import type { Block } from '@/lib/content/markdown';
+import type { Block } from '@/content/body-model';
 import { cn } from '@/lib/utils';
 
 /** The paragraphs and bullet lists of a content section (an article's, a legal document's), as text. */

@@ -1,12 +1,12 @@
 import { Lock, ShieldCheck, Activity } from 'lucide-react';
 import { Section } from '@/components/site/section';
-import { brandLogos, testimonials, trustBadges } from '@/content/home';
+import { brandLogos, trustBadges, type Testimonial } from '@/content/home';
 import { TestimonialCard } from '../testimonial-card';
 
 const badgeIcons = [ShieldCheck, Lock, Activity];
 
 /** 'Loved by 50,000+ Creators': three testimonial cards, six brand logos, three trust badges. */
-export function SocialProof() {
+export function SocialProof({ testimonials }: { testimonials: readonly Testimonial[] }) {
   return (
     <Section id="loved-by" title="Loved by 50,000+ Creators" intro="Creators, marketers and agencies publish faster with Postcraft every day.">
       <ul className="grid gap-6 md:grid-cols-3">

@@ -1,8 +1,8 @@
-import { featuredTestimonial, proofStats } from '@/content/home';
+import { proofStats, type Testimonial } from '@/content/home';
 import { TestimonialCard } from '../testimonial-card';
 
 /** Testimonials with stats: a dark band with the headline numbers and a featured quote. */
-export function TestimonialsStats() {
+export function TestimonialsStats({ testimonial }: { testimonial: Testimonial }) {
   return (
     <section aria-labelledby="results-title" className="bg-slate-950 py-16 text-white sm:py-20">
       <div className="container-page grid items-center gap-12 lg:grid-cols-2">
@@ -19,7 +19,7 @@ export function TestimonialsStats() {
             ))}
           </dl>
         </div>
-        <TestimonialCard testimonial={featuredTestimonial} variant="featured" />
+        <TestimonialCard testimonial={testimonial} variant="featured" />
       </div>
     </section>
   );
