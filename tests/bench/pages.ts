@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { articles } from '../../src/content/blog';
 import { routes as siteRoutes } from '../../src/content/routes';
-import { startServer } from '../harness/server';
+import { startServer } from '../support/start-server';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {

@@ -14,11 +14,11 @@
 // the throughput targets (PostgreSQL: JSON >= 1,000/s with p99 <= 100 ms at C=50, no-JavaScript >= 400/s;
 // PGlite >= 400/s) are reported, not enforced, since they depend on the machine.
 import pg from 'pg';
-import { createTempDatabase, openEmbedded, poolQuery, type TempDatabase } from '../harness/databases';
-import { loadForm, submitForm, submitFormJs, type Form } from '../harness/forms';
-import { bulkKinds, formPages, validValues, type BulkKind } from '../harness/leads';
-import { launch } from '../harness/server';
-import { benchEnv, numberArg, percentile, runSuite } from '../harness/suite';
+import { createTempDatabase, openEmbedded, poolQuery, type TempDatabase } from '../support/suite-databases';
+import { loadForm, submitForm, submitFormJs, type Form } from '../support/form-client';
+import { bulkKinds, formPages, validValues, type BulkKind } from '../support/bulk-leads';
+import { launch } from '../support/start-server';
+import { benchEnv, numberArg, percentile, runSuite } from '../support/suite-runner';
 
 type Mode = 'nojs' | 'js';
 type Load = { seconds: number; accepted: number; other: Record<string, number>; latencies: number[] };

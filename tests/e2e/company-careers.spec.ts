@@ -1,8 +1,8 @@
 import { jobs as allJobs } from '../../src/content/careers';
 import { site } from '../../src/content/site';
 import { expect, test } from './fixtures';
-import { expectAxeCleanAtBothWidths, jsonLdOf } from './helpers/company';
-import { collectErrors, markDocument, pageWithoutJs } from './helpers/filters';
+import { expectAxeCleanAtBothWidths, jsonLdOf } from '../support/page-checks';
+import { collectErrors, markDocument, pageWithoutJs } from '../support/no-script-pages';
 
 // axe runs at two widths take a while on a shared 2-core machine.
 test.describe.configure({ timeout: 60_000 });

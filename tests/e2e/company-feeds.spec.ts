@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { articles } from '../../src/content/blog';
 import { getRoute } from '../../src/content/routes';
-import { isAbsoluteHttpUrl, parseAtom, parseRss, rfc3339Time, rfc822Time } from '../helpers/feeds';
+import { isAbsoluteHttpUrl, parseAtom, parseRss, rfc3339Time, rfc822Time } from '../support/feed-parser';
 import { expect, test } from './fixtures';
-import { jsonLdOf } from './helpers/company';
+import { jsonLdOf } from '../support/page-checks';
 
 const blog = getRoute('/blog');
 const first = articles[0];

@@ -14,12 +14,12 @@
 // once N submissions have been answered with success (or after 30 s), so that many are in flight.
 import pg from 'pg';
 import { leadKinds } from '../../src/lib/leads/kinds';
-import { onCleanup, tempDir } from '../harness/cleanup';
-import { createTempCluster, createTempDatabase, openEmbedded, poolQuery, type Query, type TempCluster } from '../harness/databases';
-import { loadForm, submitForm, submitFormJs, type Form } from '../harness/forms';
-import { formPages, readBackLeads, validValues, type Sent } from '../harness/leads';
-import { launch } from '../harness/server';
-import { benchEnv, numberArg, printTable, runSuite, type Checks } from '../harness/suite';
+import { onCleanup, tempDir } from '../support/cleanup';
+import { createTempCluster, createTempDatabase, openEmbedded, poolQuery, type Query, type TempCluster } from '../support/suite-databases';
+import { loadForm, submitForm, submitFormJs, type Form } from '../support/form-client';
+import { formPages, readBackLeads, validValues, type Sent } from '../support/bulk-leads';
+import { launch } from '../support/start-server';
+import { benchEnv, numberArg, printTable, runSuite, type Checks } from '../support/suite-runner';
 
 type Check = Checks['check'];
 type Values = Record<string, string>;

@@ -3,7 +3,7 @@
 // endpoint), then the stored rows checked against the forms' rules.
 import pg from 'pg';
 import { leadKinds, type FieldDef, type KindDef } from '../../src/lib/leads/kinds';
-import { encodeForm, endpointUrl, loadForm, submitForm, type Form, type ParsedForm } from '../harness/forms';
+import { encodeForm, endpointUrl, loadForm, submitForm, type Form, type ParsedForm } from '../support/form-client';
 import { checkCount, dropped, fail, inspectAnswer, tally, type Answer } from './answers';
 
 type Values = Record<string, string>;

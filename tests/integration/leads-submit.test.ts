@@ -4,8 +4,8 @@ import { leadKinds } from '@/lib/leads/kinds';
 import { createLimiters, type RateLimitConfig } from '@/lib/leads/rate-limit';
 import type { LeadKind } from '@/lib/leads/kinds';
 import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
-import { query } from '../helpers/databases';
-import { databaseKinds, formData, validLeads, type TestDb } from '../helpers/leads';
+import { query } from '../support/vitest-databases';
+import { databaseKinds, formData, validLeads, type TestDb } from '../support/lead-samples';
 
 const noLimits: RateLimitConfig = { perForm: 0, total: 0, windowSeconds: 60 };
 let ipCounter = 0;

@@ -8,9 +8,9 @@ import { createDeliveryLoop } from '@/lib/notify/loop';
 import { checkLink, linkKey, signLink } from '@/lib/newsletter/links';
 import { confirmSubscription, readLink, unsubscribe } from '@/lib/newsletter/subscriptions';
 import { queryable } from '@/lib/db/connection';
-import { query } from '../helpers/databases';
-import { databaseKinds, formData, validLeads, type TestDb } from '../helpers/leads';
-import { decodeHeader, startSmtp, textOf } from '../helpers/notify';
+import { query } from '../support/vitest-databases';
+import { databaseKinds, formData, validLeads, type TestDb } from '../support/lead-samples';
+import { decodeHeader, startSmtp, textOf } from '../support/notify-receivers';
 
 /**
  * The emails to a lead's own address: acknowledgements, the newsletter's double opt-in (confirmation

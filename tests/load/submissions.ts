@@ -16,12 +16,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { onCleanup, tempDir } from '../harness/cleanup';
-import { createTempDatabase, openEmbedded, poolQuery, type Query } from '../harness/databases';
-import { loadForm, submitForm, submitFormJs, type Form } from '../harness/forms';
-import { bulkKinds as kinds, formPages, readBackLeads, validValues, type BulkKind as Kind, type Sent } from '../harness/leads';
-import { launch } from '../harness/server';
-import { benchEnv, limitEnvForTest, numberArg, percentile, printTable, runSuite, type Checks } from '../harness/suite';
+import { onCleanup, tempDir } from '../support/cleanup';
+import { createTempDatabase, openEmbedded, poolQuery, type Query } from '../support/suite-databases';
+import { loadForm, submitForm, submitFormJs, type Form } from '../support/form-client';
+import { bulkKinds as kinds, formPages, readBackLeads, validValues, type BulkKind as Kind, type Sent } from '../support/bulk-leads';
+import { launch } from '../support/start-server';
+import { benchEnv, limitEnvForTest, numberArg, percentile, printTable, runSuite, type Checks } from '../support/suite-runner';
 
 type Check = Checks['check'];
 type Answer = { status: number | string; html: string; ms: number };

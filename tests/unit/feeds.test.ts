@@ -4,7 +4,7 @@ import { articles } from '@/content/blog';
 import { atomFeed, rssFeed } from '@/lib/feeds';
 import { escapeXml } from '@/lib/xml';
 import { xmlType } from '../../server/static-files';
-import { parseAtom, parseRss, rfc3339Time, rfc822Time } from '../helpers/feeds';
+import { parseAtom, parseRss, rfc3339Time, rfc822Time } from '../support/feed-parser';
 
 // The blog's feeds (src/lib/feeds.ts) with text that needs escaping, and the type the server gives them.
 

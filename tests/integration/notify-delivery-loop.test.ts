@@ -9,9 +9,9 @@ import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
 import { listDeliveries, resendDelivery } from '@/lib/notify/deliveries';
 import { createDeliveryLoop } from '@/lib/notify/loop';
 import { maxAttempts } from '@/lib/notify/retry';
-import { query } from '../helpers/databases';
-import { databaseKinds, formData, validLeads, type TestDb } from '../helpers/leads';
-import { decodeBody, decodeHeader, startReceiver, startSmtp, textOf, waitFor } from '../helpers/notify';
+import { query } from '../support/vitest-databases';
+import { databaseKinds, formData, validLeads, type TestDb } from '../support/lead-samples';
+import { decodeBody, decodeHeader, startReceiver, startSmtp, textOf, waitFor } from '../support/notify-receivers';
 
 const secret = 'test-secret-\u00e9-42';
 let ipCounter = 0;

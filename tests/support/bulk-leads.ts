@@ -2,7 +2,7 @@
 // where each form is, a field that finds it on its page, its table and columns, its success title; valid
 // values for it; and the check of the rows a run stored against what it sent.
 import { leadKinds, type FieldDef } from '../../src/lib/leads/kinds';
-import type { Query } from './databases';
+import type { Query } from './suite-databases';
 
 export const bulkKinds = ['partner', 'affiliate', 'agency', 'contact', 'trial'] as const;
 export type BulkKind = (typeof bulkKinds)[number];

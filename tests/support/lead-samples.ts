@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
-import { createTempPostgres, openTempPglite, type Handle } from './databases';
+import { createTempPostgres, openTempPglite, type Handle } from './vitest-databases';
 
 /** Drizzle over a test handle (the same wrapping as lib/db/client.ts). */
 export function drizzleOf(handle: Handle): Db {

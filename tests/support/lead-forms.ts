@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
-import { expectNoAxeViolations } from '../fixtures';
+import { expectNoAxeViolations } from '../e2e/fixtures';
 
 /**
  * Shared pieces of the lead-form journeys (tests/e2e/leads-*.spec.ts): the forms as a visitor sees
