@@ -42,7 +42,7 @@ if (!bulkKinds.includes(kind)) {
   console.error(`bench:submit: --form must be one of ${bulkKinds.join(', ')}`);
   process.exit(2);
 }
-const { path: formPath, field, table, success: successText } = formPages[kind];
+const { path: formPath, pick, table, success: successText } = formPages[kind];
 
 /** N submissions at concurrency C; counts answers that show the success text. */
 async function load(form: Form, n: number, c: number, tag: string, mode: Mode): Promise<Load> {
@@ -87,7 +87,7 @@ async function bench(db: string): Promise<Result[]> {
   const server = await launch(env);
   const results: Result[] = [];
   try {
-    const form = await loadForm(server.url, formPath, field);
+    const form = await loadForm(server.url, formPath, pick);
     for (const mode of modes) {
       const warm = await load(form, WARMUP, C, `warm${process.pid}${db}${mode}`, mode);
       if (warm.accepted !== WARMUP) throw new Error(`warm-up (${mode}): ${warm.accepted}/${WARMUP} accepted, other ${JSON.stringify(warm.other)}`);

@@ -94,8 +94,8 @@ describe('a form submitted on the running server notifies staff and acknowledges
     await waitFor(() => (server!.output().match(/"msg":"notification sent"/g) ?? []).length === 3, 5000, 'the log lines');
 
     // The same without JavaScript (a plain form POST): the partner form this time.
-    const { path: partnerPage, field } = formPages.partner;
-    const plain = await loadForm(server!.url, partnerPage, field);
+    const { path: partnerPage, pick } = formPages.partner;
+    const plain = await loadForm(server!.url, partnerPage, pick);
     const partner = validValues('partner', `nojs-${Date.now()}`);
     const res = await submitForm(plain, partner);
     expect(res.status).toBe(200);

@@ -4,8 +4,7 @@ import { hashPassword, verifyPassword } from '@/lib/staff/password';
 import { createSession, deleteSession, findActiveUserByEmail, hashToken, sessionPolicy, validateSession } from '@/lib/staff/sessions';
 import { createThrottle, recordFailure, recordSuccess, retryAfter } from '@/lib/staff/throttle';
 import { changeRole, LastAdminError, removeStaff, setDisabled } from '@/lib/staff/users';
-import { query } from '../support/vitest-databases';
-import { databaseKinds, type TestDb } from '../support/lead-samples';
+import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 
 const minutes = (n: number) => n * 60 * 1000;
 const hours = (n: number) => minutes(n * 60);

@@ -6,8 +6,7 @@ import { parseFilter } from '@/lib/staff/filters';
 import { iterateLeads, listLeads } from '@/lib/staff/inbox';
 import { getHistory } from '@/lib/staff/leads';
 import { addNote, changeStatus, setOwner } from '@/lib/staff/triage';
-import { query } from '../support/vitest-databases';
-import { databaseKinds, type TestDb } from '../support/lead-samples';
+import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 
 describe('CSV cells', () => {
   it('quotes per RFC 4180 and neutralises formulas', () => {

@@ -1,28 +1,34 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { leadEndpoints, type LeadEndpointName } from '../../src/lib/leads/endpoints';
+import { invalidSummary, rateLimitedMessage } from '../../src/lib/leads/form-state';
+import { leadFields, leadKinds, type FieldDef, type KindDef, type LeadKind } from '../../src/lib/leads/kinds';
+import { messages } from '../../src/lib/leads/schemas';
 import { expectNoAxeViolations } from '../e2e/fixtures';
+import { leadFormPages, type FormOnPage } from './lead-form-pages';
+import { validLead } from './lead-samples';
 
 /**
  * Shared pieces of the lead-form journeys (tests/e2e/leads-*.spec.ts): the forms as a visitor sees
- * them (labels, the exact messages of docs/leads.md), a browser context with or without JavaScript and its own
- * client address (the e2e server runs with TRUST_PROXY=1, so X-Forwarded-For gives each test its own
- * rate-limit bucket), and the database the e2e server writes to (DATABASE_URL, PostgreSQL).
+ * them, a browser context with or without JavaScript and its own client address (the e2e server runs
+ * with TRUST_PROXY=1, so X-Forwarded-For gives each test its own rate-limit bucket), and the database the
+ * e2e server writes to (DATABASE_URL, PostgreSQL). The forms, their fields, columns, labels, messages
+ * and outcomes are read from the lead-kind registry (src/lib/leads/kinds.ts) and the schemas' messages;
+ * only what the form's component words itself is in lead-form-pages.ts.
  */
 
-export const contacts = {
-  affiliates: 'affiliates@postcraft.example',
-  agency: 'agency@postcraft.example',
-  hello: 'hello@postcraft.example',
-  privacy: 'privacy@postcraft.example',
-};
+const ack = (kind: 'affiliate' | 'agency' | 'contact' | 'dataRequest') => leadKinds[kind].acknowledge.contact;
+/** The addresses the failure messages name. */
+export const contacts = { affiliates: ack('affiliate'), agency: ack('agency'), hello: ack('contact'), privacy: ack('dataRequest') };
 
-export const rateLimitedText = 'Too many submissions, please wait a minute and try again.';
-export const invalidSummary = 'Please correct the highlighted fields.';
+export const rateLimitedText = rateLimitedMessage;
+export { invalidSummary };
 
 type Field = {
   name: string;
-  label: string;
+  /** Its label: the form's own wording, or the registry's label in any letter case. */
+  label: string | RegExp;
   control: 'input' | 'select' | 'textarea' | 'checkbox';
   column: string;
   optional?: boolean;
@@ -31,7 +37,9 @@ type Field = {
 };
 
 export type LeadForm = {
-  kind: 'partner' | 'affiliate' | 'agency' | 'contact' | 'trial';
+  kind: LeadKind;
+  /** The form's name (`/api/leads/<name>`, `<page>?form=<name>`). */
+  name: LeadEndpointName;
   path: string;
   formId: string;
   table: string;
@@ -45,168 +53,79 @@ export type LeadForm = {
   valid: (email: string) => Record<string, string>;
   /** Values over the limits, and their messages. */
   oversized: Record<string, [string, string]>;
-  success: { title: string; text: string | RegExp };
+  success: { title: string; text: string };
   failure: { title: string; text: string };
 };
 
-export const leadForms: LeadForm[] = [
-  {
-    kind: 'partner',
-    path: '/partners',
-    formId: 'partner-application',
-    table: 'partner_applications',
-    submit: 'Submit Application',
-    pending: 'Submitting...',
-    fields: [
-      { name: 'firstName', label: 'First Name', control: 'input', column: 'first_name' },
-      { name: 'lastName', label: 'Last Name', control: 'input', column: 'last_name' },
-      { name: 'email', label: 'Email', control: 'input', column: 'email' },
-      { name: 'company', label: 'Company Name', control: 'input', column: 'company' },
-      { name: 'partnershipType', label: 'Partnership Type', control: 'select', column: 'partnership_type' },
-      { name: 'message', label: 'Tell us about your partnership idea', control: 'textarea', column: 'message' },
-    ],
-    emptyMessages: {
-      firstName: 'First name is required',
-      lastName: 'Last name is required',
-      email: 'Please enter a valid email',
-      company: 'Company name is required',
-      partnershipType: 'Please select a partnership type',
-      message: 'Please provide more details about your partnership idea',
-    },
-    select: { name: 'partnershipType', message: 'Please select a partnership type' },
-    oversized: {
-      firstName: ['x'.repeat(101), 'First name must be at most 100 characters'],
-      message: ['y'.repeat(5001), 'Message must be at most 5,000 characters'],
-    },
-    valid: (email) => ({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email,
-      company: 'Analytical Engines Ltd',
-      partnershipType: 'strategic',
-      message: 'We would like to bundle scheduling with our design tool.',
-    }),
-    success: { title: 'Application Submitted!', text: "Thank you for your interest. We'll get back to you within 48 hours." },
-    failure: { title: 'Submission Failed', text: 'There was an error submitting your application. Please try again.' },
-  },
-  {
-    kind: 'affiliate',
-    path: '/affiliate',
-    formId: 'affiliate-application',
-    table: 'affiliate_applications',
-    submit: 'Submit Application',
-    pending: 'Submitting Application...',
-    fields: [
-      { name: 'firstName', label: 'First Name', control: 'input', column: 'first_name' },
-      { name: 'lastName', label: 'Last Name', control: 'input', column: 'last_name' },
-      { name: 'email', label: 'Email', control: 'input', column: 'email' },
-      { name: 'website', label: 'Website/Social Media', control: 'input', column: 'website' },
-      { name: 'audienceSize', label: 'Audience Size', control: 'select', column: 'audience_size' },
-    ],
-    emptyMessages: {
-      firstName: 'First name is required',
-      lastName: 'Last name is required',
-      email: 'Please enter a valid email',
-      website: 'Website or social media is required',
-      audienceSize: 'Please select your audience size',
-    },
-    select: { name: 'audienceSize', message: 'Please select your audience size' },
-    oversized: {
-      lastName: ['x'.repeat(101), 'Last name must be at most 100 characters'],
-      website: [`https://example.com/${'y'.repeat(2030)}`, 'Website or social media must be at most 2,048 characters'],
-    },
-    valid: (email) => ({ firstName: 'Grace', lastName: 'Hopper', email, website: 'https://grace.example.com', audienceSize: '10,000 - 100,000' }),
-    success: { title: 'Application Submitted Successfully!', text: /within 24 hours/ },
-    failure: { title: 'Submission Failed', text: `Please try again or contact us directly at ${contacts.affiliates}` },
-  },
-  {
-    kind: 'agency',
-    path: '/agency',
-    formId: 'agency-enquiry',
-    table: 'agency_enquiries',
-    submit: 'Get My Proposal',
-    pending: 'Submitting...',
-    fields: [
-      { name: 'name', label: 'Name', control: 'input', column: 'name' },
-      { name: 'email', label: 'Email', control: 'input', column: 'email' },
-      { name: 'businessName', label: 'Business Name', control: 'input', column: 'business_name' },
-      { name: 'monthlyBudget', label: 'Monthly Budget', control: 'select', column: 'monthly_budget' },
-      { name: 'message', label: 'Tell us about your goals', control: 'textarea', column: 'message' },
-    ],
-    emptyMessages: {
-      name: 'Name is required',
-      email: 'Please enter a valid email',
-      businessName: 'Business name is required',
-      monthlyBudget: 'Please select a monthly budget',
-      message: 'Message is required',
-    },
-    select: { name: 'monthlyBudget', message: 'Please select a monthly budget' },
-    oversized: {
-      businessName: ['x'.repeat(101), 'Business name must be at most 100 characters'],
-      message: ['y'.repeat(5001), 'Message must be at most 5,000 characters'],
-    },
-    valid: (email) => ({ name: 'Alan Turing', email, businessName: 'Enigma Social', monthlyBudget: '2500-5000', message: 'Forty brands, one calendar.' }),
-    success: { title: 'Enquiry Submitted Successfully!', text: /within 24 hours/ },
-    failure: { title: 'Submission Failed', text: `Please try again or contact us directly at ${contacts.agency}` },
-  },
-  {
-    kind: 'contact',
-    path: '/contact',
-    formId: 'contact-message',
-    table: 'contact_messages',
-    submit: 'Send Message',
-    pending: 'Sending...',
-    fields: [
-      { name: 'name', label: 'Name', control: 'input', column: 'name' },
-      { name: 'email', label: 'Email', control: 'input', column: 'email' },
-      { name: 'company', label: 'Company (optional)', control: 'input', column: 'company', optional: true },
-      { name: 'subject', label: 'Subject', control: 'input', column: 'subject' },
-      { name: 'message', label: 'Message', control: 'textarea', column: 'message' },
-    ],
-    emptyMessages: {
-      name: 'Name is required',
-      email: 'Please enter a valid email',
-      subject: 'Subject is required',
-      message: 'Message is required',
-    },
-    oversized: {
-      name: ['x'.repeat(101), 'Name must be at most 100 characters'],
-      subject: ['s'.repeat(201), 'Subject must be at most 200 characters'],
-    },
-    valid: (email) => ({ name: 'Katherine Johnson', email, company: 'Orbit Inc', subject: 'Plans', message: 'Can we switch plans mid-month?' }),
-    success: { title: 'Message Sent!', text: "We'll get back to you within 24 hours." },
-    failure: { title: 'Submission Failed', text: `Please try again or contact us directly at ${contacts.hello}` },
-  },
-  {
-    kind: 'trial',
-    path: '/signup',
-    formId: 'trial-request',
-    table: 'trial_requests',
-    submit: 'Start My Free Trial',
-    pending: 'Starting...',
-    fields: [
-      { name: 'name', label: 'Name', control: 'input', column: 'name' },
-      { name: 'email', label: 'Work email', control: 'input', column: 'email' },
-      { name: 'company', label: 'Company (optional)', control: 'input', column: 'company', optional: true },
-      { name: 'plan', label: 'Plan', control: 'select', column: 'plan', initial: 'pro' },
-      { name: 'billing', label: 'Billing', control: 'select', column: 'billing', initial: 'monthly' },
-      { name: 'terms', label: 'I agree to the Terms of Service and the Privacy Policy.', control: 'checkbox', column: 'terms_accepted' },
-    ],
-    emptyMessages: {
-      name: 'Name is required',
-      email: 'Please enter a valid email',
-      terms: 'Please accept the Terms of Service and Privacy Policy to continue',
-    },
-    select: { name: 'plan', message: 'Please choose a plan' },
-    oversized: {
-      name: ['x'.repeat(101), 'Name must be at most 100 characters'],
-      company: ['c'.repeat(101), 'Company must be at most 100 characters'],
-    },
-    valid: (email) => ({ name: 'Mary Jackson', email, company: 'Langley Design', plan: 'business', billing: 'yearly', terms: 'yes' }),
-    success: { title: 'Your trial request is in!', text: /within 24 hours.*14-day free trial starts when you first sign in, and no credit card is needed\./ },
-    failure: { title: 'Submission Failed', text: `Please try again or contact us directly at ${contacts.hello}` },
-  },
-];
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A field of the form as the registry describes it. */
+function fieldOf(name: string, f: FieldDef, page: FormOnPage): Field {
+  const { rule } = f;
+  const tickBox = rule.type === 'choice' && f.options?.length === 1;
+  const control = tickBox ? 'checkbox' : rule.type === 'choice' ? 'select' : f.long ? 'textarea' : 'input';
+  const optional = rule.type === 'optional';
+  const own = page.labels?.[name];
+  const label = own ?? new RegExp(`^${escape('label' in rule && rule.label ? rule.label : f.label)}${optional ? ' \\(optional\\)' : ''}$`, 'i');
+  return { name, label, control, column: f.column, ...(optional ? { optional } : {}), initial: page.preselected?.[name] ?? '' };
+}
+
+/** The message a field's rule gives when it is left empty (none for an optional field). */
+function emptyMessage(f: FieldDef): string | undefined {
+  const { rule } = f;
+  if (rule.type === 'email') return messages.invalidEmail;
+  if (rule.type === 'choice') return rule.message;
+  if (rule.type === 'website') return rule.required;
+  if (rule.type === 'text') return rule.required ?? rule.min?.message;
+  return undefined;
+}
+
+/** A value one character over a field's limit (a website stays an address), and its message. */
+function oversized(f: FieldDef): [string, string] | undefined {
+  const { rule } = f;
+  if (rule.type !== 'text' && rule.type !== 'optional' && rule.type !== 'website') return undefined;
+  const label = rule.type === 'text' && rule.label ? rule.label : f.label;
+  const value = rule.type === 'website' ? `https://example.com/${'y'.repeat(rule.max + 1 - 20)}` : 'x'.repeat(rule.max + 1);
+  return [value, messages.tooLong(label, rule.max)];
+}
+
+function leadForm(name: LeadEndpointName, kind: LeadKind): LeadForm {
+  const def = leadKinds[kind] as KindDef;
+  const page = leadFormPages[name];
+  const defs = def.fields;
+  const posted = leadFields[kind] as readonly string[];
+  const fields = posted.map((n) => fieldOf(n, defs[n], page));
+  const emptyMessages: Record<string, string> = {};
+  for (const field of fields) {
+    const message = field.initial ? undefined : emptyMessage(defs[field.name]);
+    if (message) emptyMessages[field.name] = message;
+  }
+  const select = fields.find((f) => f.control === 'select');
+  // The first limited field and the last one (the longest text, as a rule).
+  const limited = posted.filter((n) => n !== 'email' && oversized(defs[n]));
+  const over = [...new Set([limited[0], limited[limited.length - 1]])].filter((n) => n !== undefined);
+  return {
+    kind,
+    name,
+    path: page.path,
+    formId: page.formId,
+    table: def.table,
+    submit: page.buttons.submit,
+    pending: page.buttons.pending,
+    fields,
+    emptyMessages,
+    ...(select ? { select: { name: select.name, message: emptyMessage(defs[select.name])! } } : {}),
+    valid: (email) => validLead(kind, email),
+    oversized: Object.fromEntries(over.map((n) => [n, oversized(defs[n])!])),
+    success: { title: def.outcome.success.title, text: def.outcome.success.message },
+    failure: { title: def.outcome.failure.title, text: def.outcome.failure.message },
+  };
+}
+
+/** The forms of tests/e2e/leads-forms.spec.ts: every form of the registry but those with a spec of their own. */
+export const leadForms: LeadForm[] = Object.entries(leadEndpoints)
+  .filter(([name]) => !leadFormPages[name as LeadEndpointName].ownSpec)
+  .map(([name, { kind }]) => leadForm(name as LeadEndpointName, kind));
 
 /** A unique address for one test (the database is shared by every run). */
 export function uniqueEmail(tag: string) {
@@ -284,7 +203,7 @@ export async function fillForm(page: Page, form: LeadForm, values: Record<string
 export async function expectValues(page: Page, form: LeadForm, values: Record<string, string>) {
   for (const field of form.fields) {
     if (values[field.name] === undefined) continue;
-    await expectHolds(control(page, form, field), field, values[field.name], `${field.label} keeps its value`);
+    await expectHolds(control(page, form, field), field, values[field.name], `${field.name} keeps its value`);
   }
 }
 
@@ -295,7 +214,7 @@ async function expectHolds(el: Locator, field: Field, value: string, message: st
 
 /** Every field as in a fresh form (empty, or its preselected value). */
 export async function expectEmpty(page: Page, form: LeadForm) {
-  for (const field of form.fields) await expectHolds(control(page, form, field), field, field.initial ?? '', `${field.label} is reset`);
+  for (const field of form.fields) await expectHolds(control(page, form, field), field, field.initial ?? '', `${field.name} is reset`);
 }
 
 /** The outcome region of a form (success: role=status, failure: role=alert). */
