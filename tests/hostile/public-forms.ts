@@ -5,7 +5,7 @@ import pg from 'pg';
 import { leadEndpoints, type LeadEndpointName } from '../../src/lib/leads/endpoints';
 import { leadKinds, type FieldDef, type KindDef } from '../../src/lib/leads/kinds';
 import { encodeForm, endpointUrl, loadForm, submitForm, type Form, type ParsedForm } from '../support/form-client';
-import { leadFormPages, postsForm } from '../support/lead-form-pages';
+import { formOnPage, postsForm } from '../support/lead-form-pages';
 import { validLeads } from '../support/lead-samples';
 import { checkCount, dropped, fail, inspectAnswer, tally, type Answer } from './answers';
 
@@ -49,7 +49,7 @@ const formSpecs: FormSpec[] = Object.entries(leadEndpoints).map(([name, { kind }
   const { email: _, ...values } = validLeads[kind];
   const isChoice = (field: string) => fields[field].rule.type === 'choice';
   const pick = (wanted: boolean) => Object.fromEntries(Object.entries(values).filter(([field]) => isChoice(field) === wanted));
-  return { kind: name, path: leadFormPages[name as LeadEndpointName].path, pick: postsForm(name as LeadEndpointName), enums: pick(true), text: pick(false) };
+  return { kind: name, path: formOnPage(name).path, pick: postsForm(name as LeadEndpointName), enums: pick(true), text: pick(false) };
 });
 const ignoredFields = new Set(['faxNumber', 'submissionToken']);
 

@@ -5,7 +5,7 @@
 import { leadKindNames, leadKinds, type FieldDef, type LeadKind } from '../../src/lib/leads/kinds';
 import type { LeadEndpointName } from '../../src/lib/leads/endpoints';
 import type { ParsedForm } from './form-client';
-import { leadFormPages, postsForm } from './lead-form-pages';
+import { formOnPage, postsForm } from './lead-form-pages';
 import { validLead } from './lead-samples';
 import type { Query } from './suite-databases';
 
@@ -14,7 +14,7 @@ type OwnSpecKind = 'newsletter' | 'dataRequest';
 export type BulkKind = Exclude<LeadKind, OwnSpecKind>;
 
 const formNames = (kind: LeadKind) => Object.keys(leadKinds[kind].forms) as LeadEndpointName[];
-export const bulkKinds = leadKindNames.filter((kind) => formNames(kind).every((name) => !leadFormPages[name].ownSpec)) as BulkKind[];
+export const bulkKinds = leadKindNames.filter((kind) => formNames(kind).every((name) => !formOnPage(name).ownSpec)) as BulkKind[];
 
 export type LeadForm = {
   /** The page the form is on. */
@@ -33,7 +33,7 @@ export const formPages = Object.fromEntries(
     const def = leadKinds[kind];
     const [name] = formNames(kind);
     const columns = Object.fromEntries(Object.entries(def.fields as Record<string, FieldDef>).map(([field, f]) => [field, f.column]));
-    return [kind, { path: leadFormPages[name].path, pick: postsForm(name), table: def.table, columns, success: def.outcome.success.title }];
+    return [kind, { path: formOnPage(name).path, pick: postsForm(name), table: def.table, columns, success: def.outcome.success.title }];
   }),
 ) as Record<BulkKind, LeadForm>;
 

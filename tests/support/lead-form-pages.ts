@@ -71,6 +71,12 @@ export const leadFormPages: Record<LeadEndpointName, FormOnPage> = {
   },
 };
 
+/** The line of a form; a form of the registry without one is named (TypeScript names it too). */
+export function formOnPage(name: string): FormOnPage {
+  if (!Object.hasOwn(leadFormPages, name)) throw new Error(`the lead form "${name}" has no line in tests/support/lead-form-pages.ts (docs/leads.md, Adding a kind)`);
+  return leadFormPages[name as LeadEndpointName];
+}
+
 /** Picks, among a page's forms, the first that posts `name` without JavaScript (`<page>?form=<name>`). */
 export const postsForm =
   (name: LeadEndpointName) =>

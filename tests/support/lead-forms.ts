@@ -6,7 +6,7 @@ import { invalidSummary, rateLimitedMessage } from '../../src/lib/leads/form-sta
 import { leadFields, leadKinds, type FieldDef, type KindDef, type LeadKind } from '../../src/lib/leads/kinds';
 import { messages } from '../../src/lib/leads/schemas';
 import { expectNoAxeViolations } from '../e2e/fixtures';
-import { leadFormPages, type FormOnPage } from './lead-form-pages';
+import { formOnPage, type FormOnPage } from './lead-form-pages';
 import { validLead } from './lead-samples';
 
 /**
@@ -91,7 +91,7 @@ function oversized(f: FieldDef): [string, string] | undefined {
 
 function leadForm(name: LeadEndpointName, kind: LeadKind): LeadForm {
   const def = leadKinds[kind] as KindDef;
-  const page = leadFormPages[name];
+  const page = formOnPage(name);
   const defs = def.fields;
   const posted = leadFields[kind] as readonly string[];
   const fields = posted.map((n) => fieldOf(n, defs[n], page));
@@ -124,7 +124,7 @@ function leadForm(name: LeadEndpointName, kind: LeadKind): LeadForm {
 
 /** The forms of tests/e2e/leads-forms.spec.ts: every form of the registry but those with a spec of their own. */
 export const leadForms: LeadForm[] = Object.entries(leadEndpoints)
-  .filter(([name]) => !leadFormPages[name as LeadEndpointName].ownSpec)
+  .filter(([name]) => !formOnPage(name).ownSpec)
   .map(([name, { kind }]) => leadForm(name as LeadEndpointName, kind));
 
 /** A unique address for one test (the database is shared by every run). */
