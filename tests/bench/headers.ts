@@ -6,7 +6,7 @@ import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root, startServer } from '../harness/server';
+import { root, startServer } from '../support/start-server';
 
 type Graded = { path: string; status?: number; grade: string; score: number; deductions: string[] };
 

@@ -12,8 +12,8 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { routes as siteRoutes } from '../../src/lib/config/routes';
-import { startServer } from '../harness/server';
-import { loadContent } from '../helpers/content';
+import { startServer } from '../support/start-server';
+import { loadContent } from '../support/content';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {

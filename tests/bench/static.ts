@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildIfNeeded, outDir } from '../../server/build';
-import { startServer } from '../harness/server';
+import { startServer } from '../support/start-server';
 
 type Target = { url: string; stop: () => unknown };
 type Figures = { rps: number; p99: number; bytes: number };

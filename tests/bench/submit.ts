@@ -11,17 +11,17 @@
 // For each database and mode, a production server (server/main.ts as `npm start` runs it, on a free
 // port, rate limits off: every request comes from 127.0.0.1) gets N valid, distinct submissions at
 // concurrency C after a warm-up. Prints accepted/s, latency percentiles and rows stored vs accepted
-// answers. BENCH_SERVER_ROOT=<another checkout> measures that checkout's server instead (tests/harness/server.ts),
+// answers. BENCH_SERVER_ROOT=<another checkout> measures that checkout's server instead (tests/support/start-server.ts),
 // to compare two versions in one session. PostgreSQL: a temporary database on DATABASE_URL's server (default the local one), dropped
 // afterwards. Exits non-zero when the stored rows differ from the accepted answers (never acceptable);
 // the throughput targets (PostgreSQL: JSON >= 1,000/s with p99 <= 100 ms at C=50, no-JavaScript >= 400/s;
 // PGlite >= 400/s) are reported, not enforced, since they depend on the machine.
 import pg from 'pg';
-import { createTempDatabase, openEmbedded, poolQuery, type TempDatabase } from '../harness/databases';
-import { loadForm, submitForm, submitFormJs, type Form } from '../harness/forms';
-import { bulkKinds, formPages, validValues, type BulkKind } from '../harness/leads';
-import { launch } from '../harness/server';
-import { benchEnv, numberArg, percentile, runSuite } from '../harness/suite';
+import { createTempDatabase, openEmbedded, poolQuery, type TempDatabase } from '../support/suite-databases';
+import { loadForm, submitForm, submitFormJs, type Form } from '../support/form-client';
+import { bulkKinds, formPages, validValues, type BulkKind } from '../support/bulk-leads';
+import { launch } from '../support/start-server';
+import { benchEnv, numberArg, percentile, runSuite } from '../support/suite-runner';
 
 type Mode = 'nojs' | 'repeat' | 'js';
 type Load = { seconds: number; accepted: number; other: Record<string, number>; latencies: number[] };
@@ -45,7 +45,7 @@ if (!bulkKinds.includes(kind)) {
   console.error(`bench:submit: --form must be one of ${bulkKinds.join(', ')}`);
   process.exit(2);
 }
-const { path: formPath, field, table, success: successText } = formPages[kind];
+const { path: formPath, pick, table, success: successText } = formPages[kind];
 
 /** N submissions at concurrency C; counts answers that show the success text. */
 async function load(form: Form, n: number, c: number, tag: string, mode: Mode): Promise<Load> {
@@ -93,7 +93,7 @@ async function bench(db: string): Promise<Result[]> {
   const server = await launch(env);
   const results: Result[] = [];
   try {
-    const form = await loadForm(server.url, formPath, field);
+    const form = await loadForm(server.url, formPath, pick);
     for (const mode of modes) {
       const warm = await load(form, WARMUP, C, `warm${process.pid}${db}${mode}`, mode);
       if (warm.accepted !== WARMUP) throw new Error(`warm-up (${mode}): ${warm.accepted}/${WARMUP} accepted, other ${JSON.stringify(warm.other)}`);

@@ -1,10 +1,10 @@
 import { site } from '../../src/lib/config/site';
 import { expect, test } from './fixtures';
-import { expectAxeCleanAtBothWidths, jsonLdOf } from './helpers/company';
-import { collectErrors, markDocument, pageWithoutJs } from './helpers/filters';
-import { loadContent } from '../helpers/content';
+import { expectAxeCleanAtBothWidths, jsonLdOf } from '../support/page-checks';
+import { collectErrors, markDocument, pageWithoutJs } from '../support/no-script-pages';
+import { loadContent } from '../support/content';
 
-// The collections as Astro loads them (tests/helpers/content.ts), made into what the pages show.
+// The collections as Astro loads them (tests/support/content.ts), made into what the pages show.
 const { articles } = await loadContent();
 
 // axe runs at two widths take a while on a shared 2-core machine.

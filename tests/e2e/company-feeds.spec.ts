@@ -1,11 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { getRoute } from '../../src/lib/config/routes';
-import { isAbsoluteHttpUrl, parseAtom, parseRss, rfc3339Time, rfc822Time } from '../helpers/feeds';
+import { isAbsoluteHttpUrl, parseAtom, parseRss, rfc3339Time, rfc822Time } from '../support/feed-parser';
 import { expect, test } from './fixtures';
-import { jsonLdOf } from './helpers/company';
-import { loadContent } from '../helpers/content';
+import { jsonLdOf } from '../support/page-checks';
+import { loadContent } from '../support/content';
 
-// The collections as Astro loads them (tests/helpers/content.ts), made into what the pages show.
+// The collections as Astro loads them (tests/support/content.ts), made into what the pages show.
 const { articles } = await loadContent();
 
 const blog = getRoute('/blog');

@@ -1,6 +1,6 @@
 import { site } from '../../src/lib/config/site';
 import { expect, test } from './fixtures';
-import { expectAxeCleanAtBothWidths, expectScrollsToForm } from './helpers/company';
+import { expectAxeCleanAtBothWidths, expectScrollsToForm } from '../support/page-checks';
 
 // axe runs at two widths take a while on a shared 2-core machine.
 test.describe.configure({ timeout: 60_000 });

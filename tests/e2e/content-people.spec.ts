@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { loadContent } from '../helpers/content';
+import { loadContent } from '../support/content';
 
-// The collections as Astro loads them (tests/helpers/content.ts), made into what the pages show.
+// The collections as Astro loads them (tests/support/content.ts), made into what the pages show.
 const { people } = await loadContent();
 
 // One person, one name, role and company, as a visitor reads the site: every page of the sitemap is

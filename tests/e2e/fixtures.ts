@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
-import { createStaff, type StaffAccount } from './helpers/staff';
+import { createStaff, type StaffAccount } from '../support/staff-accounts';
 
 /** The WCAG 2.x A and AA rules (2.0, 2.1 and 2.2) that every page must pass. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { signLink } from '@/lib/newsletter/links';
 import { test, expect } from './fixtures';
-import { createTempPostgres } from '../helpers/databases';
-import { decodeHeader, htmlOf, startSmtp, textOf, waitFor, type ReceivedEmail } from '../helpers/notify';
-import { startServer, type StartedServer } from '../harness/server';
-import { uniqueEmail, uniqueIp } from './helpers/leads';
+import { createTempPostgres } from '../support/vitest-databases';
+import { decodeHeader, htmlOf, startSmtp, textOf, waitFor, type ReceivedEmail } from '../support/notify-receivers';
+import { startServer, type StartedServer } from '../support/start-server';
+import { uniqueEmail, uniqueIp } from '../support/lead-forms';
 
 /**
  * The emails to visitors, end to end: a server of its own (`npm start`) with SMTP_URL at an SMTP

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { database, failInsertsFor, fillForm, invalidSummary, leadForms, outcome, rateLimitedText, rowsFor, uniqueEmail, uniqueIp, visitorContext } from './helpers/leads';
+import { database, failInsertsFor, fillForm, invalidSummary, leadForms, outcome, rateLimitedText, rowsFor, uniqueEmail, uniqueIp, visitorContext } from '../support/lead-forms';
 
 // The JSON endpoint the lead forms post to when the page's JavaScript runs (POST /api/leads/<name>,
 // lib/leads/endpoints.ts; answered by server/lead-posts.ts before Astro). Posted here as the

@@ -16,7 +16,7 @@ import {
   rowsFor,
   uniqueEmail,
   visitorContext,
-} from './helpers/leads';
+} from '../support/lead-forms';
 
 // The partner, affiliate, agency and contact forms, each with and without JavaScript: what a visitor
 // sees (the exact messages of docs/leads.md), what assistive technology is told, and what the database holds.

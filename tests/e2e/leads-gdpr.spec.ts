@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { contacts, database, expectAxeClean, failInsertsFor, uniqueEmail, visitorContext } from './helpers/leads';
+import { contacts, database, expectAxeClean, failInsertsFor, uniqueEmail, visitorContext } from '../support/lead-forms';
 
 // The four GDPR rights buttons open the data-request form with the request type preset
 // (docs/content.md): a dialog with JavaScript, the same form in the page without it.

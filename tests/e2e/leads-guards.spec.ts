@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { invalidSummary, leadForms, postRaw, rateLimitedText, rowsFor, uniqueEmail, visitorContext } from './helpers/leads';
+import { invalidSummary, leadForms, postRaw, rateLimitedText, rowsFor, uniqueEmail, visitorContext } from '../support/lead-forms';
 
 // What protects the lead forms at the HTTP level, posted raw as a script (or a no-JavaScript browser)
 // would: cross-origin posts, oversized bodies, the per-address rate limit, the honeypot and control

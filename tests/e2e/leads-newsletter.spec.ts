@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { contacts, database, expectAxeClean, failInsertsFor, uniqueEmail, visitorContext } from './helpers/leads';
+import { contacts, database, expectAxeClean, failInsertsFor, uniqueEmail, visitorContext } from '../support/lead-forms';
 
 // The newsletter sign-ups (docs/leads.md): blog and footer, with and without JavaScript. An address is
 // stored once (case-insensitive); a repeat sign-up still answers with success.

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from './fixtures';
-import { fillForm, leadForms, outcome, rowsFor, uniqueEmail, visitorContext } from './helpers/leads';
-import { createStaff, signIn, type StaffAccount } from './helpers/staff';
+import { fillForm, leadForms, outcome, rowsFor, uniqueEmail, visitorContext } from '../support/lead-forms';
+import { createStaff, signIn, type StaffAccount } from '../support/staff-accounts';
 
 // The trial: the plan buttons of /pricing carry the plan and the billing period to /signup, which
 // preselects them with and without JavaScript; a request is stored once and shown to staff. The form's

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { templates } from '../../src/content/templates';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { collectErrors, markDocument, pageWithoutJs } from './helpers/filters';
+import { collectErrors, markDocument, pageWithoutJs } from '../support/no-script-pages';
 
 // /templates: search and category filters, Preview and Use Template (docs/content.md).
 

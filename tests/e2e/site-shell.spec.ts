@@ -2,9 +2,9 @@ import { footerNav, mainNav } from '../../src/content/navigation';
 import { site } from '../../src/lib/config/site';
 import { routes } from '../../src/lib/config/routes';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { loadContent } from '../helpers/content';
+import { loadContent } from '../support/content';
 
-// The collections as Astro loads them (tests/helpers/content.ts), made into what the pages show.
+// The collections as Astro loads them (tests/support/content.ts), made into what the pages show.
 const { articles } = await loadContent();
 
 function titleOf(route: (typeof routes)[number]) {
@@ -137,12 +137,12 @@ test.describe('header and footer', () => {
 });
 
 test.describe('discovery files', () => {
-  test('sitemap.xml lists the 19 public routes, /signup and every blog post, nothing of /staff; robots.txt points at it', async ({ request }) => {
+  test(`sitemap.xml lists the ${routes.length} public routes (/signup among them) and every blog post, nothing of /staff; robots.txt points at it`, async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     const expected = [...routes.map((r) => r.path), ...articles.map((a) => `/blog/${a.slug}`)];
     expect(locs.sort()).toEqual(expected.sort());
-    expect(locs.filter((l) => routes.some((r) => r.path === l))).toHaveLength(20);
+    expect(locs.filter((l) => routes.some((r) => r.path === l))).toHaveLength(routes.length);
     expect(locs).toContain('/signup');
     expect(locs.filter((l) => l.startsWith('/staff'))).toEqual([]);
     const robots = await (await request.get('/robots.txt')).text();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './fixtures';
-import { asFreshClient, createStaff, databaseUrl, sessionCookieOf, signIn, sql, watchPost, type StaffAccount } from './helpers/staff';
+import { asFreshClient, createStaff, databaseUrl, sessionCookieOf, signIn, sql, watchPost, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
 const expect = baseExpect.configure({ timeout: 15_000 });

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from './fixtures';
-import { expectAxeCleanAtBothWidths } from './helpers/company';
-import { createStaff, insertLead, leadUrl, marker, signIn, type StaffAccount } from './helpers/staff';
+import { expectAxeCleanAtBothWidths } from '../support/page-checks';
+import { createStaff, insertLead, leadUrl, marker, signIn, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
 const expect = baseExpect.configure({ timeout: 15_000 });

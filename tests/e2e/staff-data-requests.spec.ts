@@ -1,5 +1,5 @@
 import { staffAccounts, staffExpect as expect, test } from './fixtures';
-import { insertLead, leadUrl, marker, signIn, sql, watchPost } from './helpers/staff';
+import { insertLead, leadUrl, marker, signIn, sql, watchPost } from '../support/staff-accounts';
 
 const staff = staffAccounts();
 

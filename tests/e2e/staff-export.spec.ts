@@ -1,6 +1,6 @@
-import { parseCsv } from '../harness/csv';
+import { parseCsv } from '../support/csv-parser';
 import { expect as baseExpect, test } from './fixtures';
-import { createStaff, insertLead, marker, signIn, type StaffAccount } from './helpers/staff';
+import { createStaff, insertLead, marker, signIn, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
 const expect = baseExpect.configure({ timeout: 15_000 });

@@ -1,5 +1,5 @@
 import { staffAccounts, staffExpect as expect, test } from './fixtures';
-import { insertLead, leadUrl, marker, signIn, sql } from './helpers/staff';
+import { insertLead, leadUrl, marker, signIn, sql } from '../support/staff-accounts';
 
 const staff = staffAccounts('Nell Newsletter');
 

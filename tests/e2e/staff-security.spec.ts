@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test } from './fixtures';
-import { parseForms, type ParsedForm as Form } from '../harness/forms';
-import { createStaff, insertLead, leadUrl, marker, sessionCookieOf, signIn, type StaffAccount } from './helpers/staff';
+import { parseForms, type ParsedForm as Form } from '../support/form-client';
+import { createStaff, insertLead, leadUrl, marker, sessionCookieOf, signIn, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
 const expect = baseExpect.configure({ timeout: 15_000 });

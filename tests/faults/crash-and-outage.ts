@@ -14,12 +14,12 @@
 // once N submissions have been answered with success (or after 30 s), so that many are in flight.
 import pg from 'pg';
 import { leadKinds } from '../../src/lib/leads/kinds';
-import { onCleanup, tempDir } from '../harness/cleanup';
-import { createTempCluster, createTempDatabase, openEmbedded, poolQuery, type Query, type TempCluster } from '../harness/databases';
-import { loadForm, submitForm, submitFormJs, type Form } from '../harness/forms';
-import { formPages, readBackLeads, validValues, type Sent } from '../harness/leads';
-import { launch } from '../harness/server';
-import { benchEnv, numberArg, printTable, runSuite, type Checks } from '../harness/suite';
+import { onCleanup, tempDir } from '../support/cleanup';
+import { createTempCluster, createTempDatabase, openEmbedded, poolQuery, type Query, type TempCluster } from '../support/suite-databases';
+import { loadForm, submitForm, submitFormJs, type Form } from '../support/form-client';
+import { formPages, readBackLeads, validValues, type Sent } from '../support/bulk-leads';
+import { launch } from '../support/start-server';
+import { benchEnv, numberArg, printTable, runSuite, type Checks } from '../support/suite-runner';
 
 type Check = Checks['check'];
 type Values = Record<string, string>;
@@ -27,7 +27,7 @@ type Answer = { status: number; html: string };
 type ReadBack = { stored: Set<string>; count: number; bad: string[] };
 
 const kind = 'partner';
-const { path: formPath, field } = formPages[kind];
+const { path: formPath, pick } = formPages[kind];
 const SUCCESS = formPages[kind].success;
 const { title: FAILED, message: FAILED_TEXT } = leadKinds[kind].outcome.failure;
 const concurrency = numberArg('concurrency', 16, 'FAULTS_C');
@@ -86,7 +86,7 @@ async function killDuringLoad(
 ) {
   const tag = `kill${label.replace(/\W+/g, '')}${Date.now().toString(36)}`;
   const server = await launch({ ...benchEnv, ...env });
-  const form = await loadForm(server.url, formPath, field);
+  const form = await loadForm(server.url, formPath, pick);
   const load = stream(form, concurrency, tag);
   for (const until = Date.now() + 30_000; load.answers.success.size < killAt && Date.now() < until; ) await sleep(20);
   server.child.kill('SIGKILL');
@@ -103,7 +103,7 @@ async function killDuringLoad(
   if (started) {
     const log = again.output();
     check(`${label}: the restart logs no error`, !/error|failed|corrupt|panic/i.test(log.replace(/^.*ready on.*$/m, '')), log.trim().split('\n').slice(-3).join(' | '));
-    const after = await loadForm(again.url, formPath, field);
+    const after = await loadForm(again.url, formPath, pick);
     const one = validValues(kind, `${tag}-after`);
     sent.set(one.email, { kind, values: one });
     const r = await submitForm(after, one);
@@ -136,7 +136,7 @@ async function databaseOutage(cluster: TempCluster, url: string, check: Check) {
   const server = await launch({ ...benchEnv, DATABASE_URL: url });
   const tag = `outage${Date.now().toString(36)}`;
   try {
-    const form = await loadForm(server.url, formPath, field);
+    const form = await loadForm(server.url, formPath, pick);
     const load = stream(form, 8, tag);
     for (const until = Date.now() + 30_000; load.answers.success.size < 20 && Date.now() < until; ) await sleep(20);
     const stoppedAt = Date.now();

@@ -9,11 +9,11 @@
 // with fixed subjects, at most three per address; the newsletter's links refuse every tampered token.
 // Exits non-zero otherwise.
 import pg from 'pg';
-import { decodeHeader, startSmtp } from '../helpers/notify';
-import { onCleanup } from '../harness/cleanup';
-import { createTempDatabase } from '../harness/databases';
-import { launch } from '../harness/server';
-import { benchEnv, printTable, runSuite, type Checks } from '../harness/suite';
+import { decodeHeader, startSmtp } from '../support/notify-receivers';
+import { onCleanup } from '../support/cleanup';
+import { createTempDatabase } from '../support/suite-databases';
+import { launch } from '../support/start-server';
+import { benchEnv, printTable, runSuite, type Checks } from '../support/suite-runner';
 import { tally } from './answers';
 import { checkStoredRows, crlf, publicFormBattery } from './public-forms';
 import { newsletterLinkBattery } from './newsletter-links';

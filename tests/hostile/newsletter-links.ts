@@ -3,8 +3,8 @@
 // carrying NUL, SQL and markup; other methods. Every answer must be a clear 4xx page, and none may
 // change a subscription. The real links of the battery's own confirmation emails then still work.
 import pg from 'pg';
-import type { ReceivedEmail } from '../helpers/notify';
-import { textOf } from '../helpers/notify';
+import type { ReceivedEmail } from '../support/notify-receivers';
+import { textOf } from '../support/notify-receivers';
 import { dropped, fail, inspectAnswer, note, skip, tally, type Answer } from './answers';
 
 const refusedStatus = (r: Answer) => r.status === 400 || r.status === 405;

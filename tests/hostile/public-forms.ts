@@ -2,8 +2,11 @@
 // browser without JavaScript posts it (to its page) and as the page's script does (to its JSON
 // endpoint), then the stored rows checked against the forms' rules.
 import pg from 'pg';
+import { leadEndpoints, type LeadEndpointName } from '../../src/lib/leads/endpoints';
 import { leadKinds, type FieldDef, type KindDef } from '../../src/lib/leads/kinds';
-import { encodeForm, endpointUrl, loadForm, submitForm, type Form, type ParsedForm } from '../harness/forms';
+import { encodeForm, endpointUrl, loadForm, submitForm, type Form, type ParsedForm } from '../support/form-client';
+import { formOnPage, postsForm } from '../support/lead-form-pages';
+import { validLeads } from '../support/lead-samples';
 import { checkCount, dropped, fail, inspectAnswer, tally, type Answer } from './answers';
 
 type Values = Record<string, string>;
@@ -11,8 +14,8 @@ type PostOptions = { freshToken?: boolean; headers?: Record<string, string> };
 type FormSpec = {
   kind: string;
   path: string;
-  /** How the form is found on its page: a field only it has, or a function. */
-  pick: string | ((forms: ParsedForm[]) => ParsedForm | undefined);
+  /** How the form is found on its page: the form that posts it without JavaScript. */
+  pick: (forms: ParsedForm[]) => ParsedForm | undefined;
   /** Valid values of its choices (a select, radio buttons or a box to tick). */
   enums: Record<string, string>;
   /** Valid values of its text fields (the email is added). */
@@ -37,19 +40,17 @@ const dangerousText = [
   ['a javascript: URL', 'javascript:alert(1)'],
 ];
 
-const byId = (id: string) => (forms: ParsedForm[]) => forms.find((f) => f.attrs.id === id);
-
-/** Each public form: where it is, how to find it, valid values for its fields, its enumerations. */
-const formSpecs: FormSpec[] = [
-  { kind: 'partner', path: '/partners', pick: 'partnershipType', enums: { partnershipType: 'technology' }, text: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical', message: 'A partnership idea long enough.' } },
-  { kind: 'affiliate', path: '/affiliate', pick: 'audienceSize', enums: { audienceSize: '1,000 - 10,000' }, text: { firstName: 'Grace', lastName: 'Hopper', website: 'https://example.com' } },
-  { kind: 'agency', path: '/agency', pick: 'monthlyBudget', enums: { monthlyBudget: '1000-2500' }, text: { name: 'Alan Turing', businessName: 'Enigma', message: 'We manage forty brands.' } },
-  { kind: 'contact', path: '/contact', pick: 'subject', enums: {}, text: { name: 'Katherine', company: 'Orbit', subject: 'Plans', message: 'A question about plans.' } },
-  { kind: 'trial', path: '/signup', pick: 'plan', enums: { plan: 'pro', billing: 'monthly', terms: 'yes' }, text: { name: 'Margaret Hamilton', company: 'Apollo' } },
-  { kind: 'data request', path: '/gdpr', pick: 'details', enums: { type: 'export' }, text: { details: 'Please send my data.' } },
-  { kind: 'newsletter (blog)', path: '/blog', pick: byId('newsletter-blog'), enums: {}, text: {} },
-  { kind: 'newsletter (footer)', path: '/pricing', pick: byId('newsletter-footer'), enums: {}, text: {} },
-];
+/**
+ * Each public form (every form of the lead-kind registry): where it is and how to find it
+ * (support/lead-form-pages.ts), valid values for its fields (support/lead-samples.ts), its enumerations.
+ */
+const formSpecs: FormSpec[] = Object.entries(leadEndpoints).map(([name, { kind }]) => {
+  const fields = leadKinds[kind].fields as Record<string, FieldDef>;
+  const { email: _, ...values } = validLeads[kind];
+  const isChoice = (field: string) => fields[field].rule.type === 'choice';
+  const pick = (wanted: boolean) => Object.fromEntries(Object.entries(values).filter(([field]) => isChoice(field) === wanted));
+  return { kind: name, path: formOnPage(name).path, pick: postsForm(name as LeadEndpointName), enums: pick(true), text: pick(false) };
+});
 const ignoredFields = new Set(['faxNumber', 'submissionToken']);
 
 let seq = 0;

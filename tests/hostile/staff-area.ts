@@ -10,9 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCsv } from '../harness/csv';
-import { formAt, parseForms, submitForm, type Control, type Form } from '../harness/forms';
-import { root } from '../harness/server';
+import { parseCsv } from '../support/csv-parser';
+import { formAt, parseForms, submitForm, type Control, type Form } from '../support/form-client';
+import { root } from '../support/start-server';
 import { dropped, fail, inspectAnswer as inspect, note, skip, type Answer } from './answers';
 
 type Page = Answer & { status: number; location: string | null; type: string; setCookie: string[] };

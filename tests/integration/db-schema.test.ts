@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempPostgres, openTempPglite, query, type Handle } from '../helpers/databases';
+import { createTempPostgres, openTempPglite, query, type Handle } from '../support/vitest-databases';
 import { openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
 

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '@/content/templates';
 import { MAX_QUERY_LENGTH } from '@/lib/filters';
-import { launch, type StartedServer } from '../harness/server';
-import { loadContent } from '../helpers/content';
+import { launch, type StartedServer } from '../support/start-server';
+import { loadContent } from '../support/content';
 
 // GET /blog, /careers, /templates with a query: the page, rendered by Astro on request for that query
 // (src/pages/on-request), on the production server. Filtering in the browser: tests/e2e/company-*.spec.ts.
 
 const root = path.resolve(__dirname, '../..');
-// The collections as Astro loads them (tests/helpers/content.ts), made into what the pages show.
+// The collections as Astro loads them (tests/support/content.ts), made into what the pages show.
 const { articles, jobs } = await loadContent();
 let server: StartedServer;
 beforeAll(async () => {

@@ -3,11 +3,11 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadForm, submitForm } from '../harness/forms';
-import { formPages, validValues } from '../harness/leads';
-import { startServer } from '../harness/server';
-import { createTempPostgres, tempDir } from '../helpers/databases';
-import { decodeBody, decodeHeader, textOf, startReceiver, startSmtp, waitFor } from '../helpers/notify';
+import { loadForm, submitForm } from '../support/form-client';
+import { formPages, validValues } from '../support/bulk-leads';
+import { startServer } from '../support/start-server';
+import { createTempPostgres, tempDir } from '../support/vitest-databases';
+import { decodeBody, decodeHeader, textOf, startReceiver, startSmtp, waitFor } from '../support/notify-receivers';
 
 /**
  * End to end: the production server (`npm start`: server/main.ts, its delivery loop running inside)
@@ -69,7 +69,7 @@ describe('a form submitted on the running server notifies staff and acknowledges
     const latency = Date.now() - submitted;
     console.log(`notifications arrived ${latency} ms after the success message`);
     // The loop is nudged by the insert (measured: 0.1 to 0.9 s on a loaded 2-core machine); the bound
-    // leaves room for a busy CI machine. The nudge itself is tested exactly in notify-delivery.
+    // leaves room for a busy CI machine. The nudge itself is tested exactly in notify-delivery-loop.
     expect(latency).toBeLessThan(5000);
 
     const mail = staffMail()[0];
@@ -94,8 +94,8 @@ describe('a form submitted on the running server notifies staff and acknowledges
     await waitFor(() => (server!.output().match(/"msg":"notification sent"/g) ?? []).length === 3, 5000, 'the log lines');
 
     // The same without JavaScript (a plain form POST): the partner form this time.
-    const { path: partnerPage, field } = formPages.partner;
-    const plain = await loadForm(server!.url, partnerPage, field);
+    const { path: partnerPage, pick } = formPages.partner;
+    const plain = await loadForm(server!.url, partnerPage, pick);
     const partner = validValues('partner', `nojs-${Date.now()}`);
     const res = await submitForm(plain, partner);
     expect(res.status).toBe(200);

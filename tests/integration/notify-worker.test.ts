@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
-import { createTempPostgres, query, tempDir, type Handle } from '../helpers/databases';
-import { startReceiver, waitFor } from '../helpers/notify';
+import { createTempPostgres, query, tempDir, type Handle } from '../support/vitest-databases';
+import { startReceiver, waitFor } from '../support/notify-receivers';
 
 /**
  * `npm run worker` as a real process: killed with SIGKILL in the middle of a send, restarted, and

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openTempPglite, query, tempDir } from '../helpers/databases';
+import { openTempPglite, query, tempDir } from '../support/vitest-databases';
 
 const root = path.resolve(__dirname, '../..');
 

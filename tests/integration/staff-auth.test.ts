@@ -7,8 +7,7 @@ import { hashPassword, verifyPassword } from '@/lib/staff/password';
 import { createSession, deleteSession, findActiveUserByEmail, hashToken, sessionPolicy, validateSession } from '@/lib/staff/sessions';
 import { createThrottle, recordFailure, recordSuccess, retryAfter, throttleConfig } from '@/lib/staff/throttle';
 import { changeRole, LastAdminError, removeStaff, setDisabled } from '@/lib/staff/users';
-import { query } from '../helpers/databases';
-import { databaseKinds, type TestDb } from '../helpers/leads';
+import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 
 const minutes = (n: number) => n * 60 * 1000;
 const hours = (n: number) => minutes(n * 60);

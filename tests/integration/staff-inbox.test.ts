@@ -6,8 +6,7 @@ import { parseFilter } from '@/lib/staff/filters';
 import { iterateLeads, listLeads } from '@/lib/staff/inbox';
 import { getHistory } from '@/lib/staff/leads';
 import { addNote, changeStatus, setOwner } from '@/lib/staff/triage';
-import { query } from '../helpers/databases';
-import { databaseKinds, type TestDb } from '../helpers/leads';
+import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 
 describe('CSV cells', () => {
   it('quotes per RFC 4180 and neutralises formulas', () => {

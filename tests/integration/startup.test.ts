@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIsCurrent, serverEntry } from '../../server/build';
-import { tempDir } from '../helpers/databases';
+import { tempDir } from '../support/vitest-databases';
 
 const root = path.resolve(__dirname, '../..');
 // The server test needs a production build of the current sources (npm test makes it first).

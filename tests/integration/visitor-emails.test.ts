@@ -1,16 +1,16 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLimiters } from '@/lib/leads/rate-limit';
-import type { LeadKind } from '@/lib/leads/kinds';
+import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
 import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
 import { listDeliveries } from '@/lib/notify/deliveries';
 import { createDeliveryLoop } from '@/lib/notify/loop';
 import { checkLink, linkKey, signLink } from '@/lib/newsletter/links';
 import { confirmSubscription, readLink, unsubscribe } from '@/lib/newsletter/subscriptions';
 import { queryable } from '@/lib/db/connection';
-import { query } from '../helpers/databases';
-import { databaseKinds, formData, validLeads, type TestDb } from '../helpers/leads';
-import { decodeHeader, startSmtp, textOf } from '../helpers/notify';
+import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
+import { formData, validLeads } from '../support/lead-samples';
+import { decodeHeader, startSmtp, textOf } from '../support/notify-receivers';
 
 /**
  * The emails to a lead's own address: acknowledgements, the newsletter's double opt-in (confirmation
@@ -70,7 +70,8 @@ for (const kind of databaseKinds) {
 
     it('every application and message is acknowledged once, to its sender, with what they sent and the promised reply time', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
-      const expected: Partial<Record<LeadKind, [string, string]>> = {
+      // Written out for the kinds of today; a kind added later is checked for one email with a subject.
+      const ofToday: Partial<Record<LeadKind, [string, string]>> = {
         partner: ['We received your partner application', "We'll get back to you within 48 hours."],
         affiliate: ['We received your affiliate application', 'get back to you within 24 hours.'],
         agency: ['We received your agency enquiry', 'within 24 hours with a custom proposal.'],
@@ -78,13 +79,16 @@ for (const kind of databaseKinds) {
         dataRequest: ['We received your data request', "We'll reply to your request within 30 days."],
         trial: ['We received your trial request', "We'll email your sign-in details within 24 hours."],
       };
-      for (const form of Object.keys(expected) as LeadKind[]) await submit(form, { email: `${form}-${crypto.randomUUID()}@example.com` });
+      const acknowledged = leadKindNames.filter((kind) => 'acknowledge' in leadKinds[kind]);
+      expect(acknowledged).toEqual(expect.arrayContaining(Object.keys(ofToday)));
+      for (const form of acknowledged) await submit(form, { email: `${form}-${crypto.randomUUID()}@example.com` });
       // A bot that fills the honeypot is answered success and gets nothing.
       await submit('contact', { email: 'bot@example.com', faxNumber: '555' });
       await drain();
       await drain();
       expect(mailTo('bot@example.com')).toHaveLength(0);
-      for (const [form, [subject, promise]] of Object.entries(expected)) {
+      for (const form of acknowledged) {
+        const [subject, promise] = ofToday[form] ?? [expect.stringMatching(/^We received your /), ''];
         const sent = smtp.messages.filter((m) => m.rcptTo[0]?.startsWith(`${form}-`));
         expect(sent, form).toHaveLength(1);
         expect(header(sent[0], 'subject')).toEqual([subject]);

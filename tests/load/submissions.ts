@@ -1,7 +1,8 @@
 // `npm run bench:load [-- --n 10000 --c 100 --targets pglite,pg,pg2]`: N distinct submissions at
 // concurrency C through the posts browsers make, half as a browser without JavaScript (the form's
-// POST to its page) and half as one with it (the JSON endpoint /api/leads/<form>), the five lead forms
-// in turn (partner, affiliate, agency, contact, trial), against
+// POST to its page) and half as one with it (the JSON endpoint /api/leads/<form>), the lead forms that
+// store a row per post in turn (support/bulk-leads.ts: partner, affiliate, agency, contact, trial, and any
+// kind added to the registry), against
 //   pglite: one server on the embedded database,
 //   pg:     one server on PostgreSQL (a fresh database on DATABASE_URL's server, else the local one),
 //   pg2:    two servers on one PostgreSQL database, requests alternating between them.
@@ -16,12 +17,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { onCleanup, tempDir } from '../harness/cleanup';
-import { createTempDatabase, openEmbedded, poolQuery, type Query } from '../harness/databases';
-import { loadForm, submitForm, submitFormJs, type Form } from '../harness/forms';
-import { bulkKinds as kinds, formPages, readBackLeads, validValues, type BulkKind as Kind, type Sent } from '../harness/leads';
-import { launch } from '../harness/server';
-import { benchEnv, limitEnvForTest, numberArg, percentile, printTable, runSuite, type Checks } from '../harness/suite';
+import { onCleanup, tempDir } from '../support/cleanup';
+import { createTempDatabase, openEmbedded, poolQuery, type Query } from '../support/suite-databases';
+import { loadForm, submitForm, submitFormJs, type Form } from '../support/form-client';
+import { bulkKinds as kinds, formPages, readBackLeads, validValues, type BulkKind as Kind, type Sent } from '../support/bulk-leads';
+import { launch } from '../support/start-server';
+import { benchEnv, limitEnvForTest, numberArg, percentile, printTable, runSuite, type Checks } from '../support/suite-runner';
 
 type Check = Checks['check'];
 type Answer = { status: number | string; html: string; ms: number };
@@ -60,8 +61,8 @@ const figures: Record<string, unknown>[] = [];
 async function load(label: string, urls: string[]): Promise<Run> {
   const forms = {} as Record<Kind, Form[]>;
   for (const kind of kinds) {
-    const { path, field } = formPages[kind];
-    forms[kind] = await Promise.all(urls.map((u) => loadForm(u, path, field)));
+    const { path, pick } = formPages[kind];
+    forms[kind] = await Promise.all(urls.map((u) => loadForm(u, path, pick)));
   }
   const tag = `${label.replace(/\W+/g, '')}${Date.now().toString(36)}`;
   const sent: Run['sent'] = new Map();
@@ -196,8 +197,8 @@ async function sharedLimit(dbUrl: string, check: Check) {
   const { env, perFormLimit } = limitEnvForTest();
   const [a, b] = await Promise.all([launch({ ...env, DATABASE_URL: dbUrl }), launch({ ...env, DATABASE_URL: dbUrl })]);
   try {
-    const { path, field } = formPages.contact;
-    const [fa, fb] = await Promise.all([loadForm(a.url, path, field), loadForm(b.url, path, field)]);
+    const { path, pick } = formPages.contact;
+    const [fa, fb] = await Promise.all([loadForm(a.url, path, pick), loadForm(b.url, path, pick)]);
     const tag = `limit${Date.now().toString(36)}`;
     const onA: Answer[] = [];
     for (let i = 0; i < perFormLimit; i++) onA.push(await submitForm(fa, validValues('contact', `${tag}-a${i}`)));

@@ -9,7 +9,7 @@ import { securityFeatures } from '@/content/security';
 import { site } from '@/lib/config/site';
 import { ALL, filterItems } from '@/lib/filters';
 import { articleLd, jobPostingLd } from '@/lib/structured-data';
-import { loadContent } from '../helpers/content';
+import { loadContent } from '../support/content';
 
 // The collections as Astro loads them (its sync of src/content.config.ts), made into what the pages show.
 const { articles, jobs, legalDocuments, people } = await loadContent();

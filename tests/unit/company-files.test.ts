@@ -6,7 +6,7 @@ import { site } from '@/lib/config/site';
 import { aboutStats, foundedYear, teamOf } from '@/content/about';
 import { postalAddressLine } from '@/content/legal';
 import { awards } from '@/content/press';
-import { loadContent } from '../helpers/content';
+import { loadContent } from '../support/content';
 
 /** Reads a ZIP through its central directory and checks every entry's CRC-32 against its data. */
 function readZip(buf: Buffer) {

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { articleSchema, jobSchema, personSchema, pressReleaseSchema } from '@/content/schemas';
-import { loadContent } from '../helpers/content';
+import { loadContent } from '../support/content';
 
 // The content collections as an editor uses them: a new Markdown file is a new article everywhere the
 // articles are listed, and a malformed file stops the build with the file and the field named. Each test
 // works on a copy of src/content (CONTENT_ROOT, the base of the loaders of src/content.config.ts) that Astro
-// itself syncs (tests/helpers/content.ts: the loaders and schemas that `astro build` runs), so the real
+// itself syncs (tests/support/content.ts: the loaders and schemas that `astro build` runs), so the real
 // files are never touched.
 
 // Each test runs Astro's sync of the content (a few seconds; much more on a busy machine).

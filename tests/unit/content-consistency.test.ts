@@ -6,7 +6,7 @@ import { featuredTestimonialOf, homePlans, testimonialsOf } from '@/content/home
 import { pressContactsOf } from '@/content/press';
 import { pricingFaqs, pricingPlans } from '@/content/pricing';
 import { agencyTestimonialsOf } from '@/content/programmes';
-import { loadContent } from '../helpers/content';
+import { loadContent } from '../support/content';
 
 // The collections as Astro loads them (its sync of src/content.config.ts), made into what the pages show.
 const { articles, people } = await loadContent();

@@ -3,8 +3,8 @@ import type { Article } from '@/content/blog';
 import { atomFeed, rssFeed } from '@/lib/feeds';
 import { escapeXml } from '@/lib/xml';
 import { xmlType } from '../../server/static-files';
-import { loadContent } from '../helpers/content';
-import { parseAtom, parseRss, rfc3339Time, rfc822Time } from '../helpers/feeds';
+import { loadContent } from '../support/content';
+import { parseAtom, parseRss, rfc3339Time, rfc822Time } from '../support/feed-parser';
 
 const { articles } = await loadContent();
 

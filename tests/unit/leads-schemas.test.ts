@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { leadKindNames, leadKinds, type FieldDef } from '@/lib/leads/kinds';
 import { audienceSizes, dataRequestTypes, monthlyBudgets, partnershipTypes } from '@/lib/leads/options';
-import { isWebsiteOrHandle, leadFields, limits, readFields, validateLead, websiteFormatMessage, type LeadKind } from '@/lib/leads/schemas';
+import { isWebsiteOrHandle, leadFields, limits, messages, readFields, validateLead, websiteFormatMessage, type LeadKind } from '@/lib/leads/schemas';
+import { madeLead, validLeads } from '../support/lead-samples';
 
-const valid = {
-  partner: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Engines Ltd', partnershipType: 'technology', message: 'We build analytical engines.' },
-  affiliate: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', website: 'https://grace.example', audienceSize: '1,000 - 10,000' },
-  agency: { name: 'Alan Turing', email: 'alan@example.com', businessName: 'Turing & Co', monthlyBudget: '1000-2500', message: 'We need help.' },
-  contact: { name: 'Edsger', email: 'ed@example.com', company: '', subject: 'Hello', message: 'Is GOTO harmful?' },
-  newsletter: { email: 'news@example.com' },
-  dataRequest: { email: 'me@example.com', type: 'erase', details: '' },
-  trial: { name: 'Katherine Johnson', email: 'katherine@example.com', company: '', plan: 'pro', billing: 'monthly', terms: 'yes' },
-} satisfies Record<LeadKind, Record<string, string>>;
+// Valid values of every kind of the registry (hand-picked for the seven of today, made from the field
+// definitions for a kind added later).
+const valid = validLeads;
 
 const errorsOf = (kind: LeadKind, values: Record<string, string>) => {
   const r = validateLead(kind, values);
@@ -18,14 +14,41 @@ const errorsOf = (kind: LeadKind, values: Record<string, string>) => {
 };
 const empty = (kind: LeadKind) => Object.fromEntries(leadFields[kind].map((f) => [f, '']));
 
-const enumFields = new Set(['partnershipType', 'audienceSize', 'monthlyBudget', 'type', 'plan', 'billing', 'terms']);
+const fieldsOf = (kind: LeadKind) => leadKinds[kind].fields as Record<string, FieldDef>;
+const isChoice = (kind: LeadKind, field: string) => fieldsOf(kind)[field].rule.type === 'choice';
 describe('every form accepts a valid submission and trims its text', () => {
-  for (const kind of Object.keys(valid) as LeadKind[]) {
+  for (const kind of leadKindNames) {
     it(kind, () => {
-      const padded = Object.entries(valid[kind]).map(([k, v]) => [k, enumFields.has(k) ? v : `  ${v} `]);
+      expect(Object.keys(valid[kind]), `${kind}: the sample values are the fields of its form`).toEqual([...leadFields[kind]]);
+      const padded = Object.entries(valid[kind]).map(([k, v]) => [k, isChoice(kind, k) ? v : `  ${v} `]);
       const r = validateLead(kind, Object.fromEntries(padded));
-      expect(r.ok).toBe(true);
+      expect(r.ok, `${kind}: ${JSON.stringify(r.ok ? {} : r.fieldErrors)}`).toBe(true);
       if (r.ok) expect((r.data as Record<string, unknown>).email).toBe(valid[kind].email);
+      // Values made from the field definitions alone pass too (what a kind added later is tested with).
+      expect(validateLead(kind, madeLead(kind)).ok, `${kind}: values made from its field definitions`).toBe(true);
+    });
+  }
+});
+
+/** The message of a field's rule when it is left empty (none for an optional field). */
+function emptyMessage({ rule }: FieldDef): string | undefined {
+  if (rule.type === 'email') return messages.invalidEmail;
+  if (rule.type === 'choice') return rule.message;
+  if (rule.type === 'website') return rule.required;
+  if (rule.type === 'text') return rule.required ?? rule.min?.message;
+  return undefined;
+}
+
+describe('every kind: an empty form gets the message of each required field, as its rule in the registry says', () => {
+  for (const kind of leadKindNames) {
+    it(kind, () => {
+      const expected = Object.fromEntries(
+        leadFields[kind].flatMap((f: string) => {
+          const message = emptyMessage(fieldsOf(kind)[f]);
+          return message ? [[f, message]] : [];
+        }),
+      );
+      expect(errorsOf(kind, empty(kind))).toEqual(expected);
     });
   }
 });
@@ -146,6 +169,18 @@ describe('maximum lengths', () => {
       });
     });
   }
+  it('every text field of every kind has the limit of its rule', () => {
+    for (const kind of leadKindNames) {
+      for (const [field, def] of Object.entries(fieldsOf(kind))) {
+        const { rule } = def;
+        if (rule.type !== 'text' && rule.type !== 'optional') continue;
+        const label = rule.type === 'text' && rule.label ? rule.label : def.label;
+        const base = valid[kind];
+        expect(errorsOf(kind, { ...base, [field]: 'x'.repeat(rule.max) }), `${kind}.${field}`).toEqual({});
+        expect(errorsOf(kind, { ...base, [field]: 'x'.repeat(rule.max + 1) }), `${kind}.${field}`).toEqual({ [field]: messages.tooLong(label, rule.max) });
+      }
+    }
+  });
   it('affiliate website: 2,048 characters', () => {
     const url = `https://example.com/${'p'.repeat(2048 - 20)}`;
     expect(url.length).toBe(2048);

@@ -8,7 +8,7 @@ import { templateCategories, templateFilterChips, templateFilterFields, template
 import { apiPlans, apiSamples, formatLimit } from '@/content/api';
 import { commercial } from '@/lib/config/commercial';
 import { ALL, filterItems } from '@/lib/filters';
-import { loadContent } from '../helpers/content';
+import { loadContent } from '../support/content';
 
 const testimonials = testimonialsOf((await loadContent()).people);
 import { faqPageLd, softwareApplicationLd } from '@/lib/structured-data';

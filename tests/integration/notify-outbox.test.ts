@@ -3,8 +3,8 @@ import { createLimiters } from '@/lib/leads/rate-limit';
 import type { LeadKind } from '@/lib/leads/kinds';
 import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
 import { cancelPendingDeliveries, listDeliveries, resendDelivery } from '@/lib/notify/deliveries';
-import { query } from '../helpers/databases';
-import { databaseKinds, formData, validLeads, type TestDb } from '../helpers/leads';
+import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
+import { formData, validLeads } from '../support/lead-samples';
 
 let ipCounter = 0;
 

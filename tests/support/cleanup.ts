@@ -1,6 +1,6 @@
 // What a suite or bench makes (temporary folders, databases, clusters, server processes) is registered
 // here as it is made and removed at exit: on success, on failure, on an exception and on Ctrl-C.
-// The signal handlers are installed by the first registration, so that importing the harness (as the
+// The signal handlers are installed by the first registration, so that importing this module (as the
 // vitest and Playwright tests do) changes nothing.
 import fs from 'node:fs';
 import os from 'node:os';

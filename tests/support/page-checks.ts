@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../fixtures';
+import { expectNoAxeViolations } from '../e2e/fixtures';
 
 /** The JSON-LD blocks of a page, parsed. */
 export async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {

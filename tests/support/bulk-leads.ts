@@ -1,17 +1,26 @@
-// The lead forms the suites submit in bulk, read from the lead-kind registry (src/lib/leads/kinds.ts):
-// where each form is, a field that finds it on its page, its table and columns, its success title; valid
-// values for it; and the check of the rows a run stored against what it sent.
-import { leadKinds, type FieldDef } from '../../src/lib/leads/kinds';
-import type { Query } from './databases';
+// The lead forms the suites submit in bulk, read from the lead-kind registry (src/lib/leads/kinds.ts) and
+// lead-form-pages.ts: where each form is and how to find it on its page, its table and columns, its
+// success title; valid values for it (lead-samples.ts); and the check of the rows a run stored against
+// what it sent. Every kind whose forms store a row per post is here, a new one included.
+import { leadKindNames, leadKinds, type FieldDef, type LeadKind } from '../../src/lib/leads/kinds';
+import type { LeadEndpointName } from '../../src/lib/leads/endpoints';
+import type { ParsedForm } from './form-client';
+import { formOnPage, postsForm } from './lead-form-pages';
+import { validLead } from './lead-samples';
+import type { Query } from './suite-databases';
 
-export const bulkKinds = ['partner', 'affiliate', 'agency', 'contact', 'trial'] as const;
-export type BulkKind = (typeof bulkKinds)[number];
+/** The kinds with a spec of their own (lead-form-pages.ts: one row per address, a form per type), not submitted in bulk. */
+type OwnSpecKind = 'newsletter' | 'dataRequest';
+export type BulkKind = Exclude<LeadKind, OwnSpecKind>;
+
+const formNames = (kind: LeadKind) => Object.keys(leadKinds[kind].forms) as LeadEndpointName[];
+export const bulkKinds = leadKindNames.filter((kind) => formNames(kind).every((name) => !formOnPage(name).ownSpec)) as BulkKind[];
 
 export type LeadForm = {
   /** The page the form is on. */
   path: string;
-  /** A field only this form of the page has. */
-  field: string;
+  /** How it is found among the forms of its page (`loadForm`): the form that posts it without JavaScript. */
+  pick: (forms: ParsedForm[]) => ParsedForm | undefined;
   table: string;
   /** Posted field name -> column. */
   columns: Record<string, string>;
@@ -19,39 +28,19 @@ export type LeadForm = {
   success: string;
 };
 
-const pages: Record<BulkKind, { path: string; field: string }> = {
-  partner: { path: '/partners', field: 'partnershipType' },
-  affiliate: { path: '/affiliate', field: 'audienceSize' },
-  agency: { path: '/agency', field: 'monthlyBudget' },
-  contact: { path: '/contact', field: 'subject' },
-  trial: { path: '/signup', field: 'plan' },
-};
-
 export const formPages = Object.fromEntries(
   bulkKinds.map((kind) => {
     const def = leadKinds[kind];
-    const columns = Object.fromEntries(Object.entries(def.fields as Record<string, FieldDef>).map(([name, f]) => [name, f.column]));
-    return [kind, { ...pages[kind], table: def.table, columns, success: def.outcome.success.title }];
+    const [name] = formNames(kind);
+    const columns = Object.fromEntries(Object.entries(def.fields as Record<string, FieldDef>).map(([field, f]) => [field, f.column]));
+    return [kind, { path: formOnPage(name).path, pick: postsForm(name), table: def.table, columns, success: def.outcome.success.title }];
   }),
 ) as Record<BulkKind, LeadForm>;
 
 let seq = 0;
 /** Valid values for each form, distinct per call: the email carries `tag` (`lead-<tag>@example.com`). */
 export function validValues(kind: BulkKind, tag = `${process.pid}-${Date.now()}-${++seq}`): Record<string, string> {
-  const email = `lead-${tag}@example.com`;
-  switch (kind) {
-    case 'partner':
-      return { firstName: 'Ada', lastName: 'Lovelace', email, company: 'Analytical Ltd', partnershipType: 'technology', message: 'We would like to integrate our scheduler with yours.' };
-    case 'affiliate':
-      return { firstName: 'Grace', lastName: 'Hopper', email, website: 'https://example.com/grace', audienceSize: '1,000 - 10,000' };
-    case 'agency':
-      return { name: 'Alan Turing', email, businessName: 'Enigma Agency', monthlyBudget: '1000-2500', message: 'We manage forty brands and want one tool.' };
-    case 'contact':
-      return { name: 'Katherine Johnson', email, company: 'Orbit Inc', subject: 'Question about plans', message: 'Can we move from Pro to Business mid-month?' };
-    case 'trial':
-      // Not the page's preselected plan and billing (pro, monthly), so that the stored row shows what was posted.
-      return { name: 'Margaret Hamilton', email, company: 'Apollo Software', plan: 'business', billing: 'yearly', terms: 'yes' };
-  }
+  return validLead(kind, `lead-${tag}@example.com`);
 }
 
 /** A lead row as read back: every column, by its name. */

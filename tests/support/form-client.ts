@@ -1,7 +1,7 @@
 // A form client that posts the site's forms the ways browsers do: without JavaScript (GET the page, take
 // the <form> that holds a given field, keep its hidden inputs, POST it as multipart/form-data to its
 // action) and as the page's script does (the fields URL-encoded to the form's JSON endpoint). Nothing
-// here knows the site's forms (leads.ts does), so the end-to-end tests import it too.
+// here knows the site's forms (bulk-leads.ts and lead-forms.ts do), so the end-to-end tests import it too.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';

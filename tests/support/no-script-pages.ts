@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 
-// For the filtered lists of /blog, /careers and /templates: without JavaScript they are GET forms that the
-// server answers with the list rendered for the query (server/filtered-lists.tsx).
+// For the filtered lists of /blog, /careers and /templates: without JavaScript they are GET forms whose
+// page answers with its list rendered for the query (Astro renders it on request: src/pages/on-request).
 
 /** A page in a browser context with JavaScript off; close its context when done. */
 export async function pageWithoutJs(browser: Browser): Promise<Page> {
