@@ -31,7 +31,8 @@ fi
 node --import tsx tests/wait-for-db.ts || exit 1
 
 set -e
-echo "== typecheck"; npx tsc --noEmit
+# The types of astro:content (src/content.config.ts) are generated into .astro/, which a fresh clone lacks.
+echo "== typecheck"; npx astro sync >/dev/null && npx tsc --noEmit
 echo "== lint"; npx eslint . --max-warnings=0
 echo "== build"; node server/build.ts --if-needed
 set +e
