@@ -10,7 +10,7 @@ import pg from 'pg';
  * tests create staff accounts with `npm run staff:create` (the documented way) and put leads straight
  * into that database, each with a unique marker so that tests never see each other's rows.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export function databaseUrl() {
   const url = process.env.DATABASE_URL;
