@@ -9,35 +9,8 @@ import { processThrottle } from '@/lib/staff/throttle';
 
 let nudge: (() => void) | undefined;
 
-/**
- * Astro writes the islands' style rule (`astro-island{display:contents}`) and their two small inline
- * scripts (the island element and the hydration directive) where the first island is: in the <body>,
- * inside <main> when the page has an island there. A <style> belongs in the <head>, and a script in
- * <main> keeps a modal dialog's page from being hidden from assistive technology (aria-hidden spares
- * scripts and their ancestors). Moved to the end of the <head>, with the same text (so the same CSP hash).
- */
-const islandPrelude = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>|<script>\(\(\)=>\{[\s\S]*?<\/script>/g;
-export function moveIslandPreludeToHead(html: string): string {
-  const head = html.indexOf('</head>');
-  if (head < 0) return html;
-  const moved: string[] = [];
-  const body = html.slice(head).replace(islandPrelude, (m) => (moved.push(m), ''));
-  if (!moved.length) return html;
-  return html.slice(0, head) + moved.join('') + body;
-}
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-/** Every HTML page (prerendered ones at build) gets the islands' prelude moved into its head. */
-async function withPreludeInHead(response: Response): Promise<Response> {
-  // A response already finished (compressed) by an inner pass of this middleware (Astro.rewrite) is left as it is.
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.headers.has('content-encoding') || !response.body) return response;
-  const html = await response.text();
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return new Response(moveIslandPreludeToHead(html), { status: response.status, statusText: response.statusText, headers });
-}
 
 /**
  * A page rendered on request (about 40-140 kB of HTML) is sent compressed when the browser takes it:
@@ -45,7 +18,6 @@ async function withPreludeInHead(response: Response): Promise<Response> {
  * the server). Over HTTPS its policy also upgrades insecure requests, as the prerendered pages' does.
  */
 async function finish(response: Response, request: Request, https: boolean): Promise<Response> {
-  response = await withPreludeInHead(response);
   // Astro types a page `text/html`; its bytes are UTF-8 (as the prerendered files are typed).
   if (response.headers.get('content-type') === 'text/html') response.headers.set('content-type', 'text/html; charset=utf-8');
   const policy = response.headers.get('content-security-policy');
@@ -72,7 +44,7 @@ async function finish(response: Response, request: Request, https: boolean): Pro
  * delivery loop's nudge in `locals`.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered) return withPreludeInHead(await next());
+  if (context.isPrerendered) return next();
   const locals = context.locals as Partial<App.Locals>;
   if (locals.db) useDatabase(locals.db);
   if (locals.nudge && locals.nudge !== nudge) {

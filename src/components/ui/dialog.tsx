@@ -23,6 +23,7 @@ export function DialogContent({
         )}
         {...props}
       >
+        <PageBehindHidden />
         {children}
         <DialogPrimitive.Close
           className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-muted hover:text-foreground"
@@ -33,6 +34,28 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/**
+ * While a modal is open the rest of the page is hidden from assistive technology. Radix marks the page's
+ * other parts aria-hidden but spares any part that holds a <script> (and Astro writes its islands' inline
+ * scripts beside the first island, often inside <main>), so here every top-level part of the page that is
+ * still exposed is hidden too, and shown again when the dialog closes.
+ */
+function PageBehindHidden() {
+  const marker = React.useRef<HTMLSpanElement>(null);
+  React.useEffect(() => {
+    const dialog = marker.current?.closest('[role="dialog"]');
+    if (!dialog) return;
+    const hidden = Array.from(document.body.children).filter(
+      (part) => !part.contains(dialog) && part.localName !== 'script' && part.getAttribute('aria-hidden') !== 'true' && !part.hasAttribute('aria-live'),
+    );
+    for (const part of hidden) part.setAttribute('aria-hidden', 'true');
+    return () => {
+      for (const part of hidden) part.removeAttribute('aria-hidden');
+    };
+  }, []);
+  return <span ref={marker} hidden />;
 }
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
