@@ -48,6 +48,10 @@ export function readTimeFor(body: readonly Section[]): string {
   return `${Math.max(1, Math.round(wordCount(body) / wordsPerMinute))} min read`;
 }
 
+// One formatter for every date (toLocaleDateString builds a new one per call).
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** 'March 4, 2026' for '2026-03-04'. */
 export function formatDate(iso: string) {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return longDate.format(new Date(`${iso}T12:00:00Z`));
 }

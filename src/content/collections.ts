@@ -18,4 +18,4 @@ async function entries(collection: CollectionName): Promise<ContentEntry[]> {
   );
 }
 
-export const { getArticles, getJobs, getPressReleases, getLegalDocuments, getPeople } = contentOf({ entries });
+export const { getArticles, getJobs, getPressReleases, getLegalDocuments, getPeople } = contentOf({ entries }, { memoize: !import.meta.env.DEV });
