@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineMiddleware } from 'astro:middleware';
 import { withUpgrade } from '@/lib/csp';
+import { PageCache } from '@/lib/page-cache';
 import { getDb, getHandle, useDatabase } from '@/lib/db/client';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { withSignedInUser } from '@/lib/staff/auth';
@@ -17,14 +18,18 @@ const gzip = promisify(zlib.gzip);
  * brotli at quality 4 or gzip at 6 (fast; the prerendered files are compressed once at the highest level by
  * the server). Over HTTPS its policy also upgrades insecure requests, as the prerendered pages' does.
  */
+function encodingFor(request: Request): 'br' | 'gzip' | undefined {
+  const accepted = request.headers.get('accept-encoding') ?? '';
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+}
+
 async function finish(response: Response, request: Request, https: boolean): Promise<Response> {
   // Astro types a page `text/html`; its bytes are UTF-8 (as the prerendered files are typed).
   if (response.headers.get('content-type') === 'text/html') response.headers.set('content-type', 'text/html; charset=utf-8');
   const policy = response.headers.get('content-security-policy');
   if (policy) response.headers.set('content-security-policy', withUpgrade(policy, https));
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.headers.has('content-encoding') || !response.body) return response;
-  const accepted = request.headers.get('accept-encoding') ?? '';
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  const encoding = encodingFor(request);
   if (!encoding) return response;
   const html = Buffer.from(await response.arrayBuffer());
   const body =
@@ -37,6 +42,13 @@ async function finish(response: Response, request: Request, https: boolean): Pro
   headers.append('vary', 'Accept-Encoding');
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
+
+/**
+ * A filtered list (GET of a prerendered list page with a query, rendered on request) depends on its address
+ * only: its finished answer is kept (lib/page-cache.ts), per address, encoding and scheme, up to 200 answers
+ * for 10 minutes. Not under `astro dev`, where an edited content file must show on the next request.
+ */
+const filteredLists = new PageCache(200, 10 * 60_000);
 
 /**
  * Pages rendered on request (staff area, 404, the prerendered pages rendered again) run in Astro's
@@ -68,5 +80,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
       requestId: locals.requestId,
     });
   }
-  return finish(await next(), context.request, locals.https ?? context.url.protocol === 'https:');
+  const https = locals.https ?? context.url.protocol === 'https:';
+  if (import.meta.env.PROD && locals.pageOnRequest && context.request.method === 'GET') {
+    const key = `${https ? 'https' : 'http'} ${encodingFor(context.request) ?? 'identity'} ${context.url.pathname}${context.url.search}`;
+    return filteredLists.get(key) ?? filteredLists.keep(key, await finish(await next(), context.request, https));
+  }
+  return finish(await next(), context.request, https);
 });

@@ -1,8 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { Panel } from '@/components/staff/panel';
-import type { Db } from '@/lib/db/client';
-import { auditOf, getDataRequest } from '@/lib/staff/data-requests';
+import type { auditOf, getDataRequest } from '@/lib/staff/data-requests';
 import { formatDateTime } from '@/lib/staff/format';
 
 const actionLabel: Record<string, string> = { export: 'Data export downloaded', completed: 'Marked as done', erasure: 'Data erased' };
@@ -18,8 +17,15 @@ const tableLabel: Record<string, string> = {
 };
 
 /** The audit trail of one data request: what was done, by whom, when; no personal data (the route has checked the role and the id). */
-export async function DataRequestAuditPage({ db, id }: { db: Db; id: string }) {
-  const [audit, request] = await Promise.all([auditOf(db, id), getDataRequest(db, id)]);
+export function DataRequestAuditPage({
+  id,
+  audit,
+  request,
+}: {
+  id: string;
+  audit: Awaited<ReturnType<typeof auditOf>>;
+  request: Awaited<ReturnType<typeof getDataRequest>>;
+}) {
   const erasure = audit.find((a) => a.action === 'erasure');
   return (
     <div className="mx-auto max-w-3xl space-y-6">

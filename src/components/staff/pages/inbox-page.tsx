@@ -5,17 +5,17 @@ import { BulkBar } from '@/components/staff/bulk-bar';
 import type { ReactNode } from 'react';
 import { InboxFilters } from '@/components/staff/inbox-filters';
 import { LeadTable } from '@/components/staff/lead-table';
-import type { Db } from '@/lib/db/client';
 import { emailsOn } from '@/lib/notify/config';
 import { filterQuery, pageSize, type InboxFilter } from '@/lib/staff/filters';
 import type { listLeads } from '@/lib/staff/inbox';
 import type { PostedAction } from '@/lib/staff/page';
-import { listStaff } from '@/lib/staff/users';
+import type { listStaff } from '@/lib/staff/users';
 import { cn } from '@/lib/utils';
 
 type Props = {
-  db: Db;
   filter: InboxFilter;
+  /** The staff accounts (owners to assign and filter by). */
+  staff: Awaited<ReturnType<typeof listStaff>>;
   /** The page of leads the filter selects (read once by the route, which also gives its total to the export island). */
   listing: Awaited<ReturnType<typeof listLeads>>;
   /** The Export CSV island (an Astro slot). */
@@ -25,8 +25,7 @@ type Props = {
 };
 
 /** The inbox (the route has checked the session). */
-export async function InboxPage({ db, filter, listing: { rows, total, pages }, exportLink, posted }: Props) {
-  const staff = await listStaff(db);
+export function InboxPage({ filter, staff, listing: { rows, total, pages }, exportLink, posted }: Props) {
   const exportQuery = filterQuery(filter, { page: 1 });
   const first = total ? (filter.page - 1) * pageSize + 1 : 0;
   const last = Math.min(total, filter.page * pageSize);

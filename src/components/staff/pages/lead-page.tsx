@@ -8,29 +8,32 @@ import { NotesPanel } from '@/components/staff/notes-panel';
 import { Panel } from '@/components/staff/panel';
 import { StatusBadge } from '@/components/staff/status-badge';
 import { TriagePanel } from '@/components/staff/triage-panel';
-import type { Db } from '@/lib/db/client';
-import { auditOf } from '@/lib/staff/data-requests';
+import type { auditOf } from '@/lib/staff/data-requests';
 import { formatDateTime } from '@/lib/staff/format';
 import { statusLabel, type KindInfo } from '@/lib/staff/lead-kinds';
-import { getHistory, getLead, getNotes } from '@/lib/staff/leads';
+import type { getHistory, getLead, getNotes } from '@/lib/staff/leads';
 import type { PostedAction } from '@/lib/staff/page';
 import type { StaffUser } from '@/lib/staff/sessions';
-import { listStaff } from '@/lib/staff/users';
-import { listDeliveries } from '@/lib/notify/deliveries';
+import type { listStaff } from '@/lib/staff/users';
+import type { listDeliveries } from '@/lib/notify/deliveries';
 
-type Props = { db: Db; user: StaffUser; info: KindInfo; id: string; posted?: PostedAction };
+/** What the lead's page shows, read by its route (src/pages/staff/leads/[type]/[id].astro); null: the lead is gone. */
+export type LeadPageData = {
+  lead: NonNullable<Awaited<ReturnType<typeof getLead>>>;
+  history: Awaited<ReturnType<typeof getHistory>>;
+  notes: Awaited<ReturnType<typeof getNotes>>;
+  staff: Awaited<ReturnType<typeof listStaff>>;
+  /** The data request's audit trail (admins only; empty otherwise). */
+  audit: Awaited<ReturnType<typeof auditOf>>;
+  deliveries: Awaited<ReturnType<typeof listDeliveries>>;
+} | null;
+
+type Props = { user: StaffUser; info: KindInfo; id: string; data: LeadPageData; posted?: PostedAction };
 
 /** A lead with its triage, notes and notifications (the route has checked the session and that the lead exists). */
-export async function LeadPage({ db, user, info, id, posted }: Props) {
-  const lead = await getLead(db, info.kind, id);
-  if (!lead) return <p className="text-sm text-muted-foreground">This lead no longer exists.</p>;
-  const [history, notes, staff, audit, deliveries] = await Promise.all([
-    getHistory(db, info.kind, id),
-    getNotes(db, info.kind, id),
-    listStaff(db),
-    info.kind === 'dataRequest' && user.role === 'admin' ? auditOf(db, id) : Promise.resolve([]),
-    listDeliveries(db, info.kind, id),
-  ]);
+export function LeadPage({ user, info, id, data, posted }: Props) {
+  if (!data) return <p className="text-sm text-muted-foreground">This lead no longer exists.</p>;
+  const { lead, history, notes, staff, audit, deliveries } = data;
   const f = lead.fields;
   const title = (f.name as string) || [f.first_name, f.last_name].filter(Boolean).join(' ') || String(f.email);
 

@@ -4,15 +4,13 @@ import { Panel } from '@/components/staff/panel';
 import { StaffRow } from '@/components/staff/staff-row';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { Db } from '@/lib/db/client';
 import type { PostedAction } from '@/lib/staff/page';
 import { passwordMin } from '@/lib/staff/password';
 import type { StaffUser } from '@/lib/staff/sessions';
-import { listStaff } from '@/lib/staff/users';
+import type { listStaff } from '@/lib/staff/users';
 
 /** The staff accounts (the route has checked that `me` is an admin). */
-export async function UsersPage({ db, me, posted }: { db: Db; me: StaffUser; posted?: PostedAction }) {
-  const staff = await listStaff(db);
+export function UsersPage({ staff, me, posted }: { staff: Awaited<ReturnType<typeof listStaff>>; me: StaffUser; posted?: PostedAction }) {
   return (
     <PostedActionProvider posted={posted}>
       <div className="space-y-6">
