@@ -1,8 +1,9 @@
 // Keystatic (https://keystatic.com): the editor at /keystatic for the content of src/content, added to
 // `astro dev` only (astro.config.mjs); the production build has no /keystatic or /api/keystatic route.
 // It edits the very files that src/content.config.ts declares to Astro, in the same layout: Markdown with
-// YAML front matter (same keys, same order) and people.yaml. The choices (categories, departments, job types,
-// the person id rule) come from the collections' zod schemas (src/content/schemas.ts);
+// YAML front matter (same keys, same order), and one YAML file per person in src/content/people (the file
+// name is the person's id). The choices (categories, departments, job types, the person id rule) come from
+// the collections' zod schemas (src/content/schemas.ts);
 // tests/unit/keystatic-config.test.ts fails when the editor's fields and those schemas, or the files, part ways.
 //
 // Storage: the working copy (local mode) by default; with KEYSTATIC_GITHUB_REPO=owner/name, GitHub mode
@@ -11,7 +12,6 @@ import { collection, config, fields, singleton } from '@keystatic/core';
 import type { BasicFormField, FormFieldStoredValue } from '@keystatic/core';
 import { Grid } from '@keystar/ui/layout';
 import { Text } from '@keystar/ui/typography';
-import yaml from 'js-yaml';
 import { createElement, useId } from 'react';
 import { articleSchema, jobSchema, personIdPattern } from './src/content/schemas';
 
@@ -165,30 +165,6 @@ function remoteIn(): BasicFormField<string, string, Place[] | undefined> {
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Articles name their author by a person's id in people.yaml. Keystatic's relationship field needs a
-// collection of files, and the people are one list in one file, so the author is a select whose options are
-// read from people.yaml when the editor loads (a person added there shows up after a reload).
-
-type PersonRow = { id: string; name: string; role: string; company?: string };
-const peopleFile = Object.values(import.meta.glob<string>('./src/content/people.yaml', { query: '?raw', import: 'default', eager: true }))[0];
-const people: PersonRow[] = peopleFile ? ((yaml.load(peopleFile) as { people?: PersonRow[] } | null)?.people ?? []) : [];
-const personIdRule = personIdPattern;
-
-function author() {
-  const label = 'Author';
-  const description = 'A person of People (src/content/people.yaml).';
-  if (people.length === 0) {
-    return fields.text({ label, description, validation: { pattern: { regex: personIdRule, message: 'A person id such as marcus-reid' } } });
-  }
-  return fields.select({
-    label,
-    description,
-    options: people.map((p) => ({ label: `${p.name} (${p.role}${p.company ? `, ${p.company}` : ''})`, value: p.id })),
-    defaultValue: people[0].id,
-  });
-}
-
 /** A page of src/content/legal (privacy.md, terms.md, cookies.md): the page's title is in the page itself. */
 function legalDocument(label: string, name: string) {
   return singleton({
@@ -223,7 +199,8 @@ export default config({
       schema: {
         title: title(),
         excerpt: fields.text({ label: 'Excerpt', multiline: true, validation: { isRequired: true, length: { max: 240 } } }),
-        author: author(),
+        // The id of a person (the name of their file in src/content/people): a pick among the People entries.
+        author: fields.relationship({ label: 'Author', description: 'A person of People.', collection: 'people', validation: required }),
         date: day('Date', 'Day of publication'),
         category: fields.select({
           label: 'Category',
@@ -278,33 +255,32 @@ export default config({
         body: body('Summary', { headings: false }),
       },
     }),
+    // One file per person, src/content/people/<id>: `name` is the slug field, so the editor makes the id (the
+    // file name) from the name, lets it be changed, and refuses one that is taken or that Astro's loader
+    // would refuse. The keys are written in personSchema's order: name, role, company (left out when empty).
+    people: collection({
+      label: 'People',
+      path: 'src/content/people/*',
+      slugField: 'name',
+      format: { data: 'yaml' },
+      columns: ['name', 'role', 'company'],
+      schema: {
+        name: fields.slug({
+          name: { label: 'Name', validation: required },
+          slug: {
+            label: 'Id',
+            description: 'The name of the file, made from the name (marcus-reid); articles name their author by it, so renaming it breaks theirs.',
+            validation: { pattern: { regex: personIdPattern, message: 'Lower-case words joined by "-"' } },
+          },
+        }),
+        role: fields.text({ label: 'Role', validation: required }),
+        company: fields.text({ label: 'Company', description: 'Empty for our own people' }),
+      },
+    }),
   },
   singletons: {
     privacy: legalDocument('Privacy policy', 'privacy'),
     terms: legalDocument('Terms of service', 'terms'),
     cookies: legalDocument('Cookie policy', 'cookies'),
-    people: singleton({
-      label: 'People',
-      path: 'src/content/people',
-      schema: {
-        people: fields.array(
-          fields.object({
-            id: fields.text({
-              label: 'Id',
-              description: 'Lower-case words joined by "-" (marcus-reid); articles name their author by it.',
-              validation: { isRequired: true, pattern: { regex: personIdRule, message: 'Lower-case words joined by "-"' } },
-            }),
-            name: fields.text({ label: 'Name', validation: required }),
-            role: fields.text({ label: 'Role', validation: required }),
-            company: fields.text({ label: 'Company', description: 'Empty for our own people' }),
-          }),
-          {
-            label: 'People',
-            itemLabel: (props) => `${props.fields.name.value}${props.fields.company.value ? ` (${props.fields.company.value})` : ''}`,
-            validation: { length: { min: 1 } },
-          },
-        ),
-      },
-    }),
   },
 });

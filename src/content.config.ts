@@ -5,11 +5,10 @@
 // the entries with getCollection and render (src/content/blog.ts, careers.ts, press.ts, legal.ts, people.ts).
 import path from 'node:path';
 import { defineCollection } from 'astro:content';
-import { file, glob, type DataStore, type Loader } from 'astro/loaders';
-import yaml from 'js-yaml';
+import { glob, type DataStore, type Loader } from 'astro/loaders';
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { Block, BodyData, Section } from './content/body-model';
-import { articleSchema, collectionSources, jobSchema, legalDocumentSchema, personSchema, pressReleaseSchema } from './content/schemas';
+import { articleSchema, collectionSources, jobSchema, legalDocumentSchema, personIdPattern, personSchema, pressReleaseSchema } from './content/schemas';
 
 const contentRoot = path.resolve(process.env.CONTENT_ROOT ?? 'src/content');
 
@@ -76,15 +75,11 @@ function readBody(markdown: string, shape: BodyShape, filePath: string): BodyDat
 
 type StoredEntry = Parameters<DataStore['set']>[0];
 
-/**
- * The loader's store, with `set` going through `set` here first (to add to an entry, or to refuse one), and
- * `onClear` told when the loader starts over (the file loader does, each time the file changes under dev).
- */
-function intercepted(store: DataStore, set: (entry: StoredEntry, next: (entry: StoredEntry) => boolean) => boolean, onClear?: () => void): DataStore {
+/** The loader's store, with `set` going through `set` here first (to add to an entry, or to refuse one). */
+function intercepted(store: DataStore, set: (entry: StoredEntry, next: (entry: StoredEntry) => boolean) => boolean): DataStore {
   return new Proxy(store, {
     get(target, key) {
       if (key === 'set') return (entry: StoredEntry) => set(entry, (e) => target.set(e));
-      if (key === 'clear' && onClear) return () => (onClear(), target.clear());
       const value = Reflect.get(target, key, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -100,41 +95,28 @@ const withBody = (store: DataStore, shape: BodyShape) =>
   });
 
 /**
- * Astro's glob loader for a folder of Markdown files (the file name is the entry's id; it must be a valid
- * address), with each body read into the shape the pages render.
+ * Astro's glob loader for the files of a folder with this extension, each file one entry whose id is its
+ * name: lower-case words joined by "-" (`personIdPattern`), or the file stops the load. (Astro's own ids
+ * would be a slug of any name: "Tom Becker.yaml" would quietly become "tom-becker".)
  */
-function markdownFolder(folder: string, shape: BodyShape): Loader {
-  const inner = glob({
-    pattern: '*.md',
+const folderOf = (folder: string, extension: 'md' | 'yaml', whatTheNameIs: string) =>
+  glob({
+    pattern: `*.${extension}`,
     base: path.join(contentRoot, folder),
     generateId: ({ entry }) => {
-      const id = entry.replace(/\.md$/, '');
-      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw problem(path.join(contentRoot, folder, entry), 'the file name is the address of the entry: lowercase letters, digits and dashes only');
+      const id = entry.slice(0, -`.${extension}`.length);
+      if (!personIdPattern.test(id)) throw problem(path.join(contentRoot, folder, entry), `the file name is ${whatTheNameIs}: lowercase letters, digits and dashes only`);
       return id;
     },
   });
-  return { name: `markdown-${folder}`, load: (context) => inner.load({ ...context, store: withBody(context.store, shape) }) };
-}
 
-/** people.yaml: `people:`, a list of persons, each once (Astro's file loader with the list under `people`). */
-function peopleFile(filePath: string): Loader {
-  const inner = file(filePath, { parser: (text) => (yaml.load(text, { schema: yaml.JSON_SCHEMA }) as { people?: Record<string, unknown>[] } | null)?.people ?? [] });
-  return {
-    name: 'people-file',
-    load: (context) => {
-      let seen: string[] = [];
-      const store = intercepted(
-        context.store,
-        (entry, next) => {
-          if (seen.includes(entry.id)) throw problem(filePath, `people.${seen.length}.id: "${entry.id}" is used twice`);
-          seen.push(entry.id);
-          return next(entry);
-        },
-        () => (seen = []),
-      );
-      return inner.load({ ...context, store });
-    },
-  };
+/**
+ * A folder of Markdown files (the file name is the entry's id; it must be a valid address), with each body
+ * read into the shape the pages render.
+ */
+function markdownFolder(folder: string, shape: BodyShape): Loader {
+  const inner = folderOf(folder, 'md', 'the address of the entry');
+  return { name: `markdown-${folder}`, load: (context) => inner.load({ ...context, store: withBody(context.store, shape) }) };
 }
 
 const { articles, jobs, pressReleases, legal, people } = collectionSources;
@@ -143,5 +125,6 @@ export const collections = {
   jobs: defineCollection({ loader: markdownFolder(jobs.folder, 'description'), schema: jobSchema }),
   pressReleases: defineCollection({ loader: markdownFolder(pressReleases.folder, 'summary'), schema: pressReleaseSchema }),
   legal: defineCollection({ loader: markdownFolder(legal.folder, 'anchored sections'), schema: legalDocumentSchema }),
-  people: defineCollection({ loader: peopleFile(path.join(contentRoot, people.file)), schema: personSchema }),
+  // One YAML file per person, people/<id>.yaml: the file name is the id that articles and pages name them by.
+  people: defineCollection({ loader: folderOf(people.folder, 'yaml', "the person's id (like marcus-reid)"), schema: personSchema }),
 };

@@ -28,7 +28,7 @@ export const values: IconItem[] = [
 
 export type TeamMember = Person & { bio: string };
 
-/** The team (made-up people from src/content/people.yaml, shown with initials avatars). */
+/** The team (made-up people from src/content/people, shown with initials avatars). */
 export const teamOf = (people: readonly Person[]): TeamMember[] => {
   const member = (id: string, bio: string): TeamMember => ({ ...personIn(people, id), bio });
   return [

@@ -6,7 +6,7 @@ import type { Block, Section } from './body-model';
 export const blogCategories = ['All', 'Social Media', 'Marketing', 'Product Updates', 'Tutorials', 'Industry News'] as const;
 export type BlogCategory = Exclude<(typeof blogCategories)[number], 'All'>;
 
-/** An article's author: a person of src/content/people.yaml (the pages read only these two). */
+/** An article's author: a person of src/content/people (the pages read only these two). */
 export type Author = { name: string; role: string };
 
 export type Article = {

@@ -1,5 +1,5 @@
 // The blog's articles: the entries of the `articles` collection (src/content/articles, one Markdown file per
-// article, its name the slug), with the author taken from people.yaml and the values a text could get wrong
+// article, its name the slug), with the author taken from src/content/people and the values a text could get wrong
 // computed: the read time from the words, and the `{items}` / `{sections}` counts.
 import type { Section } from './body-model';
 import { ContentError, fillTokens, type ContentEntry } from './entries';
@@ -36,7 +36,7 @@ export function articlesOf(entries: readonly ContentEntry[], people: readonly Pe
   const list = entries.map(({ id: slug, filePath: file, data, body: { sections = [] } }) => {
     const fm = data as z.output<typeof articleSchema>;
     const author = people.find((p) => p.id === fm.author);
-    if (!author) throw new ContentError(file, `author: no person "${fm.author}" in src/content/people.yaml`);
+    if (!author) throw new ContentError(file, `author: no person "${fm.author}" in src/content/people (no file ${fm.author}.yaml)`);
     const values = counts(sections);
     return {
       slug,

@@ -27,7 +27,7 @@ export function contentOf(source: ContentSource, { memoize = false }: { memoize?
   const getPeople = once(async () => peopleOf(await source.entries('people')));
   return {
     getPeople,
-    /** The articles, newest first, with their authors from people.yaml. */
+    /** The articles, newest first, with their authors from src/content/people. */
     getArticles: once(async () => {
       const [entries, people] = await Promise.all([source.entries('articles'), getPeople()]);
       return articlesOf(entries, people);

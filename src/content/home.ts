@@ -13,7 +13,7 @@ export const heroStats: Stat[] = [
   { value: '5x', label: 'Faster posting' },
 ];
 
-/** A quote by a person of src/content/people.yaml (name, role and company come from there, never typed here). */
+/** A quote by a person of src/content/people (name, role and company come from there, never typed here). */
 export type Testimonial = Person & {
   /** Initials shown in the avatar circle (the person's initials). */
   avatar: string;
@@ -24,7 +24,7 @@ export type Testimonial = Person & {
 
 const quote = (person: Person, q: Pick<Testimonial, 'content' | 'rating' | 'results'>): Testimonial => ({ ...person, avatar: person.initials, ...q });
 
-/** The three testimonial cards of /, by people of people.yaml. */
+/** The three testimonial cards of /, by people of src/content/people. */
 export const testimonialsOf = (people: readonly Person[]): Testimonial[] => [
   quote(personIn(people, 'sarah-chen'), {
     content:

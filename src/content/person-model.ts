@@ -21,17 +21,17 @@ export function initials(name: string) {
     .toUpperCase();
 }
 
-/** A person as people.yaml holds them (src/content/schemas.ts: personSchema). */
+/** A person as their file src/content/people/<id>.yaml holds them (src/content/schemas.ts: personSchema), with the id. */
 export type PersonData = { id: string; name: string; role: string; company?: string };
 
-/** The people of people.yaml as the pages show them; `ownCompany` is the company of those without one (the team). */
+/** The people of src/content/people as the pages show them; `ownCompany` is the company of those without one (the team). */
 export function peopleFrom(list: readonly PersonData[], ownCompany: string): readonly Person[] {
   return Object.freeze(list.map((p) => Object.freeze({ id: p.id, name: p.name, role: p.role, company: p.company ?? ownCompany, initials: initials(p.name) })));
 }
 
-/** The person with this id; an id that is not in people.yaml stops the build. */
+/** The person with this id; an id that has no file in src/content/people stops the build. */
 export function personIn(people: readonly Person[], id: string): Person {
   const found = people.find((p) => p.id === id);
-  if (!found) throw new Error(`src/content/people.yaml has no person "${id}"`);
+  if (!found) throw new Error(`src/content/people has no person "${id}" (no file ${id}.yaml)`);
   return found;
 }

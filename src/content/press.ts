@@ -41,7 +41,7 @@ export const mediaQuotes = [
 
 export type PressContact = Person & { email: string };
 
-/** The press contacts: people of src/content/people.yaml with the address they answer. */
+/** The press contacts: people of src/content/people with the address they answer. */
 export const pressContactsOf = (people: readonly Person[]): PressContact[] => [
   { ...personIn(people, 'hannah-brooks'), email: site.contacts.press },
   { ...personIn(people, 'kwame-mensah'), email: site.contacts.partners },

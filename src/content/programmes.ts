@@ -106,10 +106,10 @@ export const agencyBenefits: IconItem[] = [
   { icon: 'trending', title: 'Increase conversions', description: 'Posts built around your offers, with links and lead tracking that turn followers into customers.' },
 ];
 
-/** A client's quote; name, role and company come from src/content/people.yaml, never typed here. */
+/** A client's quote; name, role and company come from src/content/people, never typed here. */
 export type Testimonial = Person & { content: string; rating: 5; results: string };
 
-/** The client quotes of /agency, by people of people.yaml. */
+/** The client quotes of /agency, by people of src/content/people. */
 export const agencyTestimonialsOf = (people: readonly Person[]): Testimonial[] => [
   {
     ...personIn(people, 'maya-hoffman'),

@@ -1,4 +1,4 @@
-// The schemas of the content collections (src/content/articles, jobs, press-releases, legal, people.yaml), one
+// The schemas of the content collections (src/content/articles, jobs, press-releases, legal, people), one
 // per collection: src/content.config.ts gives them to Astro, which checks every entry when it loads the files
 // (`astro build`, `astro dev`, `astro sync`) and names the file and the field of a bad one. Front matter only;
 // the bodies are Markdown (read into sections by the loaders of src/content.config.ts). The tests check the
@@ -13,7 +13,7 @@ export const collectionSources = {
   jobs: { folder: 'jobs' },
   pressReleases: { folder: 'press-releases' },
   legal: { folder: 'legal' },
-  people: { file: 'people.yaml' },
+  people: { folder: 'people' },
 } as const;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
@@ -23,19 +23,22 @@ export const day = z
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'not a real date');
 
 const text = z.string().trim().min(1, 'must not be empty');
-/** Lower-case words joined by "-": a person id, a file name that is an address. */
+/** Lower-case words joined by "-": a file name that is an entry's id (a person's, an address). */
 export const personIdPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-/** A person of people.yaml, by id ('marcus-reid'). */
-export const personId = z.string().regex(personIdPattern, 'a person id of src/content/people.yaml (like marcus-reid)');
+/** A person, by id: the name of their file in src/content/people ('marcus-reid' for marcus-reid.yaml). */
+export const personId = z.string().regex(personIdPattern, 'a person id: the name of a file of src/content/people (like marcus-reid)');
 
+/**
+ * A person named on the site, one file each: src/content/people/<id>.yaml. The id is the file name (checked
+ * against `personIdPattern` by the loader of src/content.config.ts, so it is not a field), and one file per
+ * id means no person can be listed twice. Keys in this order (keystatic.config.ts writes them so).
+ */
 export const personSchema = z.object({
-  id: personId,
   name: text,
   role: text,
   /** Absent for the company's own people. */
   company: text.optional(),
 });
-export const peopleFileSchema = z.object({ people: z.array(personSchema).min(1) });
 
 export const articleSchema = z.object({
   title: text.max(120),

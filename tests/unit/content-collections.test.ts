@@ -71,7 +71,7 @@ describe('the schemas of src/content.config.ts name the field of a bad value', (
     expect(issues(articleSchema, { ...good, author: undefined })).toEqual([expect.stringMatching(/^author: /)]);
     expect(issues(articleSchema, { ...good, category: 'Recipes' })).toEqual([expect.stringMatching(/^category: Invalid option/)]);
     expect(issues(articleSchema, { ...good, date: '5 January' })).toEqual(['date: a date as YYYY-MM-DD']);
-    expect(issues(articleSchema, { ...good, author: 'Tom Becker' })).toEqual([expect.stringMatching(/^author: a person id of src\/content\/people\.yaml/)]);
+    expect(issues(articleSchema, { ...good, author: 'Tom Becker' })).toEqual([expect.stringMatching(/^author: a person id: the name of a file of src\/content\/people /)]);
   });
   it('jobs, press releases and people', () => {
     const job = { title: 'Tester', department: 'Engineering', location: 'Remote (US)', type: 'Full-time', experience: '2+ years', posted: '2027-01-05', requirements: ['x'] };
@@ -79,14 +79,15 @@ describe('the schemas of src/content.config.ts name the field of a bad value', (
     expect(issues(jobSchema, { ...job, requirements: [] })).toEqual([expect.stringMatching(/^requirements: /)]);
     expect(issues(jobSchema, { ...job, office: { city: 'A', region: 'B', country: 'USA' } })).toEqual(['office.country: a two-letter country code']);
     expect(issues(pressReleaseSchema, { title: '', date: '2027-01-05' })).toEqual(['title: must not be empty']);
-    expect(issues(personSchema, { id: 'tom-b', name: 'Tom B.' })).toEqual([expect.stringMatching(/^role: /)]);
+    expect(issues(personSchema, { name: 'Tom B.' })).toEqual([expect.stringMatching(/^role: /)]);
+    expect(issues(personSchema, { name: 'Tom B.', role: 'Advocate', company: '' })).toEqual(['company: must not be empty']);
   });
 });
 
 describe('a malformed entry stops the build (Astro’s sync) with the file and the field named', () => {
   const cases: [string, string, RegExp][] = [
     ['a missing author, a category not on the list, a date that is not a date', article(valid.replace('author: tom-becker\n', '').replace('Tutorials', 'Recipes').replace("'2027-01-05'", "'5 January'")), /bad\.md: [\s\S]*articles → bad[\s\S]*author[\s\S]*date\*\*: a date as YYYY-MM-DD[\s\S]*category\*\*: Invalid option/],
-    ['an author who is not in people.yaml', article(valid.replace('tom-becker', 'jane-doe')), /bad\.md: author: no person "jane-doe"/],
+    ['an author who has no file in people/', article(valid.replace('tom-becker', 'jane-doe')), /bad\.md: author: no person "jane-doe" in src\/content\/people \(no file jane-doe\.yaml\)/],
     ['an unknown placeholder', article(valid.replace('Ten Hooks', '{count} Hooks')), /bad\.md: title: unknown placeholder \{count\}/],
     ['a link in the text', article(valid, '## First\n\nSee [our guide](https://example.com).\n'), /bad\.md: section "First": links, bold, code and HTML are not supported/],
     ['text before the first heading', article(valid, 'Intro.\n\n## First\n\nText.\n'), /bad\.md: body: the text must start with a "## " section heading/],
@@ -107,10 +108,14 @@ describe('a malformed entry stops the build (Astro’s sync) with the file and t
     await expect(load()).rejects.toThrow(/2027-01-05-two\.md: summary: the body must be one paragraph/);
   });
 
-  it('a person listed twice, and a legal section without an anchor', async () => {
-    fs.appendFileSync(path.join(root, 'people.yaml'), '  - id: tom-becker\n    name: Tom B.\n    role: Advocate\n');
-    await expect(load()).rejects.toThrow(/people\.yaml: people\.\d+\.id: "tom-becker" is used twice/);
-    fs.cpSync(path.join(source, 'people.yaml'), path.join(root, 'people.yaml'));
+  it('a person whose file name is not an id, a person without a role, and a legal section without an anchor', async () => {
+    // The file name is the id (Astro's own ids would be a slug of it: "Tom B.yaml" quietly "tom-b").
+    write('people/Tom B.yaml', 'name: Tom B.\nrole: Advocate\n');
+    await expect(load()).rejects.toThrow(/people\/Tom B\.yaml: the file name is the person's id \(like marcus-reid\): lowercase letters, digits and dashes only/);
+    fs.rmSync(path.join(root, 'people/Tom B.yaml'));
+    write('people/tom-b.yaml', 'name: Tom B.\n');
+    await expect(load()).rejects.toThrow(/people → tom-b[\s\S]*role/);
+    fs.rmSync(path.join(root, 'people/tom-b.yaml'));
     fs.appendFileSync(path.join(root, 'legal/terms.md'), '\n## Refunds\n\nAsk us.\n');
     await expect(load()).rejects.toThrow(/terms\.md: section "Refunds": give it an anchor, like "## Refunds \{#refunds\}"/);
   });
