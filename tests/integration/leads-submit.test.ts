@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitedMessage } from '@/lib/leads/form-state';
 import { leadKindNames, leadKinds, type KindDef, type LeadKind } from '@/lib/leads/kinds';
 import { createLimiters, type RateLimitConfig } from '@/lib/leads/rate-limit';
-import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
+import { checkAndStoreLead, type SubmitContext } from '@/lib/leads/submit';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 import { formData, validLeads } from '../support/lead-samples';
 
@@ -75,7 +75,7 @@ for (const kind of databaseKinds) {
         }
         // Extra fields a client adds are ignored; text is trimmed.
         const values = Object.fromEntries(Object.entries(validLeads[form]).map(([k, v]) => [k, k === 'email' ? ` ${v} ` : v]));
-        const state = await handleSubmission(form, formData({ ...values, submissionToken: tok, createdAt: '1999-01-01', id: 'x' }), ctx({ fixed: fixedOf(form) }));
+        const state = await checkAndStoreLead(form, formData({ ...values, submissionToken: tok, createdAt: '1999-01-01', id: 'x' }), ctx({ fixed: fixedOf(form) }));
         expect(state.status, form).toBe('success');
         expect(state.title).toBe(leadKinds[form].outcome.success.title);
         expect(state.message).toBe(leadKinds[form].outcome.success.message);
@@ -99,7 +99,7 @@ for (const kind of databaseKinds) {
     it('stores an empty optional company and details as null', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       const tok = token();
-      await handleSubmission('contact', formData({ ...validLeads.contact, company: '  ', submissionToken: tok }), ctx());
+      await checkAndStoreLead('contact', formData({ ...validLeads.contact, company: '  ', submissionToken: tok }), ctx());
       const [row] = await rows(`select company from contact_messages l join submission_tokens s on s.lead_id = l.id where s.token = $1`, [tok]);
       expect(row).toEqual({ company: null });
     });
@@ -107,7 +107,7 @@ for (const kind of databaseKinds) {
     it('answers invalid submissions with the messages and the values, and stores nothing', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       const values = { ...validLeads.partner, partnershipType: 'Technology Integration', message: 'short' };
-      const state = await handleSubmission('partner', formData({ ...values, submissionToken: token() }), ctx());
+      const state = await checkAndStoreLead('partner', formData({ ...values, submissionToken: token() }), ctx());
       expect(state).toMatchObject({
         status: 'invalid',
         fieldErrors: { partnershipType: 'Please select a partnership type', message: 'Please provide more details about your partnership idea' },
@@ -120,7 +120,7 @@ for (const kind of databaseKinds) {
     it('a filled honeypot gets a normal success and nothing is stored', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       const before = await rows(`select count(*)::int as n from agency_enquiries`);
-      const state = await handleSubmission('agency', formData({ ...validLeads.agency, faxNumber: '+1 555 0100', submissionToken: token() }), ctx());
+      const state = await checkAndStoreLead('agency', formData({ ...validLeads.agency, faxNumber: '+1 555 0100', submissionToken: token() }), ctx());
       expect(state).toMatchObject({ status: 'success', ...leadKinds.agency.outcome.success });
       expect(await rows(`select count(*)::int as n from agency_enquiries`)).toEqual(before);
     });
@@ -130,8 +130,8 @@ for (const kind of databaseKinds) {
       const tok = token();
       const fd = () => formData({ ...validLeads.affiliate, email: 'once@example.com', submissionToken: tok });
       const c = ctx();
-      const states = await Promise.all([handleSubmission('affiliate', fd(), c), handleSubmission('affiliate', fd(), c)]);
-      states.push(await handleSubmission('affiliate', fd(), c));
+      const states = await Promise.all([checkAndStoreLead('affiliate', fd(), c), checkAndStoreLead('affiliate', fd(), c)]);
+      states.push(await checkAndStoreLead('affiliate', fd(), c));
       for (const s of states) expect(s).toMatchObject({ status: 'success', ...leadKinds.affiliate.outcome.success });
       const [{ n }] = await rows(`select count(*)::int as n from affiliate_applications where email = 'once@example.com'`);
       expect(n).toBe(1);
@@ -141,19 +141,19 @@ for (const kind of databaseKinds) {
       if (!t) return skip('DATABASE_URL is not set');
       const c = ctx();
       const values = { ...validLeads.contact, email: 'reload@example.com' };
-      await handleSubmission('contact', formData({ ...values, submissionToken: '' }), c);
-      await handleSubmission('contact', formData({ ...values, submissionToken: '' }), c);
-      await handleSubmission('contact', formData({ ...values, submissionToken: 'not a token!' }), c);
+      await checkAndStoreLead('contact', formData({ ...values, submissionToken: '' }), c);
+      await checkAndStoreLead('contact', formData({ ...values, submissionToken: '' }), c);
+      await checkAndStoreLead('contact', formData({ ...values, submissionToken: 'not a token!' }), c);
       expect(await rows(`select count(*)::int as n from contact_messages where email = 'reload@example.com'`)).toEqual([{ n: 1 }]);
       // Something else from the same sender is a new message.
-      await handleSubmission('contact', formData({ ...values, subject: 'Another question', submissionToken: '' }), c);
+      await checkAndStoreLead('contact', formData({ ...values, subject: 'Another question', submissionToken: '' }), c);
       expect(await rows(`select count(*)::int as n from contact_messages where email = 'reload@example.com'`)).toEqual([{ n: 2 }]);
     });
 
     it('a newsletter address is stored once, whatever its case; the repeat still answers success', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
-      const first = await handleSubmission('newsletter', formData({ email: 'Repeat@Example.com', submissionToken: token() }), ctx({ fixed: { source: 'footer' } }));
-      const again = await handleSubmission('newsletter', formData({ email: 'repeat@example.COM', submissionToken: token() }), ctx({ fixed: { source: 'blog' } }));
+      const first = await checkAndStoreLead('newsletter', formData({ email: 'Repeat@Example.com', submissionToken: token() }), ctx({ fixed: { source: 'footer' } }));
+      const again = await checkAndStoreLead('newsletter', formData({ email: 'repeat@example.COM', submissionToken: token() }), ctx({ fixed: { source: 'blog' } }));
       expect(first).toMatchObject({ status: 'success', ...leadKinds.newsletter.outcome.success });
       expect(again).toMatchObject({ status: 'success', ...leadKinds.newsletter.outcome.success });
       expect(await rows(`select email, source from newsletter_subscriptions where lower(email) = 'repeat@example.com'`)).toEqual([
@@ -169,20 +169,20 @@ for (const kind of databaseKinds) {
       const values = { ...validLeads.partner, email: 'fail@example.com' };
       let state;
       try {
-        state = await handleSubmission('partner', formData({ ...values, submissionToken: tok }), ctx());
+        state = await checkAndStoreLead('partner', formData({ ...values, submissionToken: tok }), ctx());
       } finally {
         await rows(`drop trigger lc_fail on partner_applications`);
       }
       expect(state).toEqual({ status: 'failed', ...leadKinds.partner.outcome.failure, values, token: tok, at: expect.any(Number) });
       expect(state.title).toBe('Submission Failed');
       expect(state.message).toBe('There was an error submitting your application. Please try again.');
-      const retry = await handleSubmission('partner', formData({ ...values, submissionToken: tok }), ctx());
+      const retry = await checkAndStoreLead('partner', formData({ ...values, submissionToken: tok }), ctx());
       expect(retry.status).toBe('success');
       expect(await rows(`select count(*)::int as n from partner_applications where email = 'fail@example.com'`)).toEqual([{ n: 1 }]);
     });
 
     it('an unreachable database is a failure too, with the affiliate contact address', async () => {
-      const state = await handleSubmission(
+      const state = await checkAndStoreLead(
         'affiliate',
         formData({ ...validLeads.affiliate, submissionToken: token() }),
         ctx({ db: async () => Promise.reject(new Error('connection refused')) }),
@@ -196,7 +196,7 @@ for (const kind of databaseKinds) {
       let limited = 0;
       const c = ctx({ limiters, ip: '192.0.2.77' });
       const send = async (form: LeadKind) => {
-        const state = await handleSubmission(form, formData({ ...validLeads[form], email: `rl${Math.random()}@example.com`, submissionToken: token() }), c);
+        const state = await checkAndStoreLead(form, formData({ ...validLeads[form], email: `rl${Math.random()}@example.com`, submissionToken: token() }), c);
         if (state.status === 'limited') limited++;
         return state;
       };
@@ -209,7 +209,7 @@ for (const kind of databaseKinds) {
       // The third submission overall is over the cross-form limit too.
       expect((await send('agency')).status).toBe('limited');
       // Another address is not affected.
-      expect((await handleSubmission('agency', formData({ ...validLeads.agency, submissionToken: token() }), { ...c, ip: '192.0.2.78' })).status).toBe('success');
+      expect((await checkAndStoreLead('agency', formData({ ...validLeads.agency, submissionToken: token() }), { ...c, ip: '192.0.2.78' })).status).toBe('success');
       await new Promise((r) => setTimeout(r, 1100));
       expect((await send('contact')).status).toBe('success');
       expect(limited).toBe(2);

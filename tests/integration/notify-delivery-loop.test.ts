@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLimiters } from '@/lib/leads/rate-limit';
 import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
-import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
+import { checkAndStoreLead, type SubmitContext } from '@/lib/leads/submit';
 import { listDeliveries, resendDelivery } from '@/lib/notify/deliveries';
 import { createDeliveryLoop } from '@/lib/notify/loop';
 import { maxAttempts } from '@/lib/notify/retry';
@@ -80,7 +80,7 @@ for (const kind of databaseKinds) {
     /** Submits a form through the real submission path; returns the stored lead's id. */
     const submit = async (form: LeadKind, values: Record<string, string> = {}) => {
       const token = `tok_${crypto.randomUUID()}`;
-      const state = await handleSubmission(form, formData({ ...validLeads[form], ...values, submissionToken: token }), ctx());
+      const state = await checkAndStoreLead(form, formData({ ...validLeads[form], ...values, submissionToken: token }), ctx());
       expect(state.status).toBe('success');
       const [row] = await rows<{ id: string }>(`select l.id from ${leadKinds[form].table} l join submission_tokens s on s.lead_id = l.id where s.token = $1`, [token]);
       return row.id;

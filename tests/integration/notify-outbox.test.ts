@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLimiters } from '@/lib/leads/rate-limit';
 import type { LeadKind } from '@/lib/leads/kinds';
-import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
+import { checkAndStoreLead, type SubmitContext } from '@/lib/leads/submit';
 import { cancelPendingDeliveries, listDeliveries, resendDelivery } from '@/lib/notify/deliveries';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 import { formData, validLeads } from '../support/lead-samples';
@@ -29,7 +29,7 @@ for (const kind of databaseKinds) {
     const rows = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => query<T>(t!.handle, sql, params);
     const submit = async (form: LeadKind, extra: Record<string, string> = {}) => {
       const token = `tok_${crypto.randomUUID()}`;
-      const state = await handleSubmission(form, formData({ ...validLeads[form], submissionToken: token, ...extra }), ctx());
+      const state = await checkAndStoreLead(form, formData({ ...validLeads[form], submissionToken: token, ...extra }), ctx());
       return { state, token };
     };
     const leadId = async (table: string, token: string) =>
@@ -80,7 +80,7 @@ for (const kind of databaseKinds) {
       if (!t) return skip('DATABASE_URL is not set');
       setChannels(true, true);
       const { token } = await submit('affiliate');
-      await handleSubmission('affiliate', formData({ ...validLeads.affiliate, submissionToken: token }), ctx());
+      await checkAndStoreLead('affiliate', formData({ ...validLeads.affiliate, submissionToken: token }), ctx());
       const id = (await leadId('affiliate_applications', token))!;
       expect((await listDeliveries(t.db, 'affiliate', id)).map((d) => d.channel).sort()).toEqual(['ack', 'email', 'webhook']);
 

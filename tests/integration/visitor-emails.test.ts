@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLimiters } from '@/lib/leads/rate-limit';
 import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
-import { handleSubmission, type SubmitContext } from '@/lib/leads/submit';
+import { checkAndStoreLead, type SubmitContext } from '@/lib/leads/submit';
 import { listDeliveries } from '@/lib/notify/deliveries';
 import { createDeliveryLoop } from '@/lib/notify/loop';
 import { checkLink, linkKey, signLink } from '@/lib/newsletter/links';
@@ -50,7 +50,7 @@ for (const kind of databaseKinds) {
     });
     const rows = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => query<T>(t!.handle, sql, params);
     const submit = async (form: LeadKind, values: Record<string, string> = {}) => {
-      const state = await handleSubmission(form, formData({ ...validLeads[form], ...values, submissionToken: `tok_${crypto.randomUUID()}` }), ctx());
+      const state = await checkAndStoreLead(form, formData({ ...validLeads[form], ...values, submissionToken: `tok_${crypto.randomUUID()}` }), ctx());
       expect(state.status).toBe('success');
       return state;
     };

@@ -1,13 +1,13 @@
 // One post of a lead form, with JavaScript (`POST /api/leads/<name>`, server/lead-posts.ts) or without it
 // (`POST <page>?form=<name>`, answered by the page rendered again: src/pages/on-request/[...path].astro):
-// the form's name -> its kind and fixed values -> `handleSubmission` (checks, limits, exactly-once) ->
+// the form's name -> its kind and fixed values -> `checkAndStoreLead` (checks, limits, exactly-once) ->
 // `storeLead` (one SQL statement).
 import { getDb, getHandle } from '@/lib/db/client';
 import { endpointByName, noScriptFormParam, pageHasForm, statusOfOutcome } from './endpoints';
 import type { FormState } from './form-state';
 import type { FormAnswer } from './page-answer';
 import { getLimiters } from './rate-limit';
-import { handleSubmission } from './submit';
+import { checkAndStoreLead } from './submit';
 
 export type RequestMeta = { ip: string; requestId: string };
 
@@ -23,9 +23,9 @@ export async function submitLeadForm(name: string, formData: FormData, meta: Req
   const endpoint = endpointByName(name);
   if (!endpoint) return formNotFound;
   // The server hands its database over; under `astro dev` it opens on first use. Unavailable: memory limits
-  // (handleSubmission answers the visitor's 'Submission Failed' when the store fails).
+  // (checkAndStoreLead answers the visitor's 'Submission Failed' when the store fails).
   const handle = await getDb().then(() => getHandle(), () => undefined);
-  const state = await handleSubmission(endpoint.kind, formData, {
+  const state = await checkAndStoreLead(endpoint.kind, formData, {
     db: getDb,
     limiters: getLimiters(handle),
     ip: meta.ip,

@@ -31,7 +31,11 @@ export function submissionKey(kind: LeadKind, raw: FormDataEntryValue | null, ip
   return `h_${hash.slice(0, 43)}`;
 }
 
-export async function handleSubmission<K extends LeadKind>(kind: K, formData: FormData, ctx: SubmitContext): Promise<FormState> {
+/**
+ * One submission of a lead of `kind`: the rate limits, the honeypot, the fields' checks, then the row stored once
+ * per submission key (lib/leads/store.ts). Answers the form's next state; never throws for a visitor's input.
+ */
+export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: FormData, ctx: SubmitContext): Promise<FormState> {
   const at = (ctx.now ?? new Date()).getTime();
   const values = readFields(kind, formData);
   const rawToken = formData.get(tokenField);
