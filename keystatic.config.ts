@@ -13,7 +13,7 @@ import type { BasicFormField, FormFieldStoredValue } from '@keystatic/core';
 import { Grid } from '@keystar/ui/layout';
 import { Text } from '@keystar/ui/typography';
 import { createElement, useId } from 'react';
-import { articleSchema, jobSchema, personIdPattern } from './src/content/schemas';
+import { articleSchema, jobSchema, entryIdPattern } from './src/content/schemas';
 
 const githubRepo = process.env.KEYSTATIC_GITHUB_REPO;
 
@@ -270,7 +270,7 @@ export default config({
           slug: {
             label: 'Id',
             description: 'The name of the file, made from the name (marcus-reid); articles name their author by it, so renaming it breaks theirs.',
-            validation: { pattern: { regex: personIdPattern, message: 'Lower-case words joined by "-"' } },
+            validation: { pattern: { regex: entryIdPattern, message: 'Lower-case words joined by "-"' } },
           },
         }),
         role: fields.text({ label: 'Role', validation: required }),

@@ -8,7 +8,7 @@ import { defineCollection } from 'astro:content';
 import { glob, type DataStore, type Loader } from 'astro/loaders';
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { Block, BodyData, Section } from './content/body-model';
-import { articleSchema, collectionSources, jobSchema, legalDocumentSchema, personIdPattern, personSchema, pressReleaseSchema } from './content/schemas';
+import { articleSchema, collectionSources, jobSchema, legalDocumentSchema, entryIdPattern, personSchema, pressReleaseSchema } from './content/schemas';
 
 const contentRoot = path.resolve(process.env.CONTENT_ROOT ?? 'src/content');
 
@@ -96,7 +96,7 @@ const withBody = (store: DataStore, shape: BodyShape) =>
 
 /**
  * Astro's glob loader for the files of a folder with this extension, each file one entry whose id is its
- * name: lower-case words joined by "-" (`personIdPattern`), or the file stops the load. (Astro's own ids
+ * name: lower-case words joined by "-" (`entryIdPattern`), or the file stops the load. (Astro's own ids
  * would be a slug of any name: "Tom Becker.yaml" would quietly become "tom-becker".)
  */
 const folderOf = (folder: string, extension: 'md' | 'yaml', whatTheNameIs: string) =>
@@ -105,7 +105,7 @@ const folderOf = (folder: string, extension: 'md' | 'yaml', whatTheNameIs: strin
     base: path.join(contentRoot, folder),
     generateId: ({ entry }) => {
       const id = entry.slice(0, -`.${extension}`.length);
-      if (!personIdPattern.test(id)) throw problem(path.join(contentRoot, folder, entry), `the file name is ${whatTheNameIs}: lowercase letters, digits and dashes only`);
+      if (!entryIdPattern.test(id)) throw problem(path.join(contentRoot, folder, entry), `the file name is ${whatTheNameIs}: lowercase letters, digits and dashes only`);
       return id;
     },
   });

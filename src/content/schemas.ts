@@ -24,13 +24,13 @@ export const day = z
 
 const text = z.string().trim().min(1, 'must not be empty');
 /** Lower-case words joined by "-": a file name that is an entry's id (a person's, an address). */
-export const personIdPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const entryIdPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** A person, by id: the name of their file in src/content/people ('marcus-reid' for marcus-reid.yaml). */
-export const personId = z.string().regex(personIdPattern, 'a person id: the name of a file of src/content/people (like marcus-reid)');
+export const personId = z.string().regex(entryIdPattern, 'a person id: the name of a file of src/content/people (like marcus-reid)');
 
 /**
  * A person named on the site, one file each: src/content/people/<id>.yaml. The id is the file name (checked
- * against `personIdPattern` by the loader of src/content.config.ts, so it is not a field), and one file per
+ * against `entryIdPattern` by the loader of src/content.config.ts, so it is not a field), and one file per
  * id means no person can be listed twice. Keys in this order (keystatic.config.ts writes them so).
  */
 export const personSchema = z.object({

@@ -10,7 +10,7 @@ import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import keystaticConfig from '../../keystatic.config';
-import { articleSchema, collectionSources, jobSchema, legalDocumentSchema, personIdPattern, personSchema, pressReleaseSchema } from '../../src/content/schemas';
+import { articleSchema, collectionSources, jobSchema, legalDocumentSchema, entryIdPattern, personSchema, pressReleaseSchema } from '../../src/content/schemas';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const rel = (p: string) => path.relative(root, path.resolve(root, p)).split(path.sep).join('/');
@@ -202,7 +202,7 @@ describe('keystatic.config.ts edits the content as src/content.config.ts declare
     expect(people.slugField).toBe('name');
     expect(people.schema.name.formKind).toBe('slug');
     for (const id of ['marcus-reid', 'r2-d2', 'Marcus-Reid', 'marcus_reid', 'marcus--reid', '-marcus', 'marcus reid', 'marcus.reid']) {
-      expect(slugProblem(people.schema.name, 'Someone', id, []) === undefined, `the editor and personIdPattern on "${id}"`).toBe(personIdPattern.test(id));
+      expect(slugProblem(people.schema.name, 'Someone', id, []) === undefined, `the editor and entryIdPattern on "${id}"`).toBe(entryIdPattern.test(id));
     }
     expect(slugProblem(people.schema.name, 'Someone', 'marcus-reid', ['marcus-reid']), 'an id that is taken').toBeDefined();
     expect(slugProblem(people.schema.name, '', 'someone', []), 'a person without a name').toBeDefined();
