@@ -34,16 +34,20 @@ function flag(label: string, description: string): BasicFormField<boolean> {
   return { ...field, serialize: (value) => ({ value: value ? true : undefined }) };
 }
 
-/** One piece of Markdown: `## ` headings, paragraphs and `- ` lists, which is all the pages render (the loader
- * of src/content.config.ts refuses anything else); bold, links, images and the like are off. */
-function body(label: string, { headings }: { headings: boolean }) {
+/**
+ * One piece of Markdown: `## ` headings, paragraphs and `- ` lists, and for articles (`rich`) `### `
+ * subheadings, numbered lists and tables too, which is all the pages render (the loader of
+ * src/content.config.ts refuses anything else, and reads the editor's `{% table %}` tags as tables); bold,
+ * links, images and the like are off.
+ */
+function body(label: string, { headings, rich = false }: { headings: boolean; /** Subheadings, numbered lists and tables (articles). */ rich?: boolean }) {
   return fields.markdoc({
     label,
     extension: 'md',
     options: {
-      heading: headings ? [2] : false,
+      heading: headings ? (rich ? [2, 3] : [2]) : false,
       unorderedList: true,
-      orderedList: false,
+      orderedList: rich,
       bold: false,
       italic: false,
       strikethrough: false,
@@ -53,7 +57,7 @@ function body(label: string, { headings }: { headings: boolean }) {
       divider: false,
       link: false,
       image: false,
-      table: false,
+      table: rich,
     },
   });
 }
@@ -209,7 +213,7 @@ export default config({
         }),
         featured: flag('Featured', 'The big card at the top of /blog'),
         trending: flag('Trending', 'Listed under Trending on /blog'),
-        body: body('Text', { headings: true }),
+        body: body('Text', { headings: true, rich: true }),
       },
     }),
     jobs: collection({

@@ -22,11 +22,27 @@ const inlineMarkup = /(\*\*|__|`|\[[^\]]*\]\(|<\/?[a-z])/i;
 
 /**
  * What a body may hold, read into the structures the pages render: `sections` (`## ` headings, each followed
- * by paragraphs and `- ` lists; `anchored sections`: every heading ends in `{#anchor}`), or one paragraph of
- * text (a job's `description`, a press release's `summary`). Nothing else: no links, bold, code or HTML,
- * which a page would print as typed.
+ * by paragraphs, `- ` and `1. ` lists, `### ` subheadings and pipe tables; `anchored sections`: every `## `
+ * heading ends in `{#anchor}`), or one paragraph of text (a job's `description`, a press release's
+ * `summary`). Nothing else: no links, bold, code or HTML, which a page would print as typed.
  */
 type BodyShape = 'sections' | 'anchored sections' | 'description' | 'summary';
+
+/**
+ * Keystatic's editor writes a table as a Markdoc tag (`{% table %}`, the cells as `* ` items, rows split by
+ * `---`, `{% /table %}`); a file written by hand has a pipe table. Both read the same: the tag becomes a pipe table.
+ */
+function markdocTablesAsPipes(markdown: string): string {
+  return markdown.replace(/^\{% table %\}[ \t]*\n([\s\S]*?)^\{% \/table %\}[ \t]*$/gm, (_whole, inner: string) => {
+    const rows = inner
+      .split(/^[ \t]*---[ \t]*$/m)
+      .map((row) => row.split('\n').flatMap((line) => /^\s*[*-]\s+(.*)$/.exec(line)?.[1].trim().replace(/\|/g, '\\|') ?? []))
+      .filter((cells) => cells.length > 0);
+    if (rows.length === 0) return '';
+    const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+    return [line(rows[0]), line(rows[0].map(() => '---')), ...rows.slice(1).map(line)].join('\n');
+  });
+}
 
 function readBody(markdown: string, shape: BodyShape, filePath: string): BodyData {
   const text = (raw: string, where: string) => {
@@ -37,11 +53,24 @@ function readBody(markdown: string, shape: BodyShape, filePath: string): BodyDat
   const block = (token: Token, where: string): Block | null => {
     if (token.type === 'space') return null;
     if (token.type === 'paragraph') return text((token as Tokens.Paragraph).text, where);
-    if (token.type === 'list' && !(token as Tokens.List).ordered) return { list: (token as Tokens.List).items.map((i) => text(i.text, where)) };
+    if (token.type === 'list') {
+      const list = token as Tokens.List;
+      const nested = list.items.find((i) => i.tokens.some((t) => t.type === 'list'));
+      if (nested) throw problem(filePath, `${where}: lists may not be nested ("${nested.text.split('\n')[0].slice(0, 60)}")`);
+      const items = list.items.map((i) => text(i.text, where));
+      return list.ordered ? { list: items, ordered: true } : { list: items };
+    }
+    if (token.type === 'heading' && (token as Tokens.Heading).depth === 3) return { subheading: text((token as Tokens.Heading).text, where) };
+    if (token.type === 'table') {
+      const table = token as Tokens.Table;
+      const head = table.header.map((c) => text(c.text, where));
+      if (head.some((c) => c === '')) throw problem(filePath, `${where}: every column of a table needs a heading`);
+      return { table: { head, rows: table.rows.map((r) => r.map((c) => text(c.text, where))) } };
+    }
     const found = token.type === 'heading' ? `a level-${(token as Tokens.Heading).depth} heading` : `a ${token.type}`;
-    throw problem(filePath, `${where}: only "## " headings, paragraphs and "- " lists are supported (found ${found})`);
+    throw problem(filePath, `${where}: only "## " and "### " headings, paragraphs, "- " and "1. " lists and tables are supported (found ${found})`);
   };
-  const tokens = new Lexer().lex(markdown.trim());
+  const tokens = new Lexer().lex(markdocTablesAsPipes(markdown.trim()));
 
   if (shape === 'description' || shape === 'summary') {
     const blocks = tokens.flatMap((t) => block(t, shape) ?? []);

@@ -1,6 +1,6 @@
 // What the blog's pages and islands need to know about an article, without reading any file: the types,
 // the categories, the read-time rule and the date format. (src/content/blog.ts makes the articles.)
-import type { Block, Section } from './body-model';
+import { blockTexts, type Block, type Section } from './body-model';
 
 /** Category filter of /blog, 'All' first. */
 export const blogCategories = ['All', 'Social Media', 'Marketing', 'Product Updates', 'Tutorials', 'Industry News'] as const;
@@ -34,10 +34,10 @@ export const cover = (slug: string) => `/blog/${slug}/cover.svg`;
 /** Reading speed of the read times, in words per minute. */
 export const wordsPerMinute = 200;
 
-/** The words of an article's body: its section headings, paragraphs and list items. */
+/** The words of an article's body: its section headings and every text of its blocks (paragraphs, list items, subheadings, table cells). */
 export function wordCount(body: readonly Section[]): number {
   return body
-    .flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => (typeof b === 'string' ? [b] : b.list))])
+    .flatMap((s) => [s.heading, ...s.blocks.flatMap(blockTexts)])
     .join(' ')
     .split(/\s+/)
     .filter(Boolean).length;

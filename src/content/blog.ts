@@ -1,7 +1,7 @@
 // The blog's articles: the entries of the `articles` collection (src/content/articles, one Markdown file per
 // article, its name the slug), with the author taken from src/content/people and the values a text could get wrong
 // computed: the read time from the words, and the `{items}` / `{sections}` counts.
-import type { Section } from './body-model';
+import { listItems, mapBlockTexts, type Section } from './body-model';
 import { ContentError, fillTokens, type ContentEntry } from './entries';
 import type { Person } from './person-model';
 import type { articleSchema } from './schemas';
@@ -17,12 +17,13 @@ const inWords = (n: number) => numberWords[n] ?? String(n);
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The placeholders an article's title and excerpt may use: `{sections}` counts its sections, `{items}` the
- * items of its bullet lists; `:word` says the count in words, a capital first letter capitalises it.
+ * The placeholders an article's title, excerpt and body may use: `{site}` is the product's name, `{sections}`
+ * counts its sections, `{items}` the items of its lists (bullet and numbered); `:word` says the count in
+ * words, a capital first letter capitalises it.
  */
 function counts(body: Section[]): Record<string, string> {
   const values: Record<string, string> = { site: site.name };
-  const n = { sections: body.length, items: body.flatMap((s) => s.blocks).reduce((sum, b) => sum + (typeof b === 'string' ? 0 : b.list.length), 0) };
+  const n = { sections: body.length, items: body.flatMap((s) => s.blocks).reduce((sum, b) => sum + listItems(b).length, 0) };
   for (const [name, count] of Object.entries(n)) {
     values[name] = String(count);
     values[`${name}:word`] = inWords(count);
@@ -38,6 +39,11 @@ export function articlesOf(entries: readonly ContentEntry[], people: readonly Pe
     const author = people.find((p) => p.id === fm.author);
     if (!author) throw new ContentError(file, `author: no person "${fm.author}" in src/content/people (no file ${fm.author}.yaml)`);
     const values = counts(sections);
+    // The body may name the product as {site} too, so that a rebrand is one edit of lib/config/site.ts.
+    const body = sections.map((s) => {
+      const where = `section "${s.heading}"`;
+      return { ...s, heading: fillTokens(s.heading, values, file, where), blocks: s.blocks.map((b) => mapBlockTexts(b, (t) => fillTokens(t, values, file, where))) };
+    });
     return {
       slug,
       title: fillTokens(fm.title, values, file, 'title'),
@@ -45,11 +51,11 @@ export function articlesOf(entries: readonly ContentEntry[], people: readonly Pe
       image: cover(slug),
       author,
       date: fm.date,
-      readTime: readTimeFor(sections),
+      readTime: readTimeFor(body),
       category: fm.category as BlogCategory,
       ...(fm.featured ? { featured: true } : {}),
       ...(fm.trending ? { trending: true } : {}),
-      body: sections,
+      body,
     } satisfies Article;
   });
   return list.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));

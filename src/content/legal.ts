@@ -4,7 +4,7 @@
 // {commercial.trialDays}, {contacts.privacy} ...), so that the policy, the pricing FAQ and the GDPR page never
 // disagree; an unknown placeholder stops the build with the file named.
 import type { z } from 'zod';
-import type { Block } from './body-model';
+import { mapBlockTexts, type Block } from './body-model';
 import { formatDate } from './blog-model';
 import { commercial } from '@/lib/config/commercial';
 import { fillTokens, type ContentEntry } from './entries';
@@ -79,7 +79,7 @@ export function legalDocumentsOf(entries: readonly ContentEntry[]): LegalDocumen
         return {
           id: s.id ?? '',
           heading: fillTokens(s.heading, values, file, where),
-          blocks: s.blocks.map((b) => (typeof b === 'string' ? fillTokens(b, values, file, where) : { list: b.list.map((i) => fillTokens(i, values, file, where)) })),
+          blocks: s.blocks.map((b) => mapBlockTexts(b, (t) => fillTokens(t, values, file, where))),
         };
       });
       // The cookie policy states its month (as the spec shows it); the others their day.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blogCategories } from '@/content/blog';
+import { blockTexts } from '@/content/body-model';
 import { departments } from '@/content/careers';
 import { contactChannels } from '@/content/contact';
 import { gdprRights, retentionPeriods } from '@/content/gdpr';
@@ -17,7 +18,7 @@ const [privacySections, termsSections, cookieSections] = [legalDocuments.privacy
 const agencyTestimonials = agencyTestimonialsOf(people);
 
 const allText = (sections: typeof privacySections) =>
-  sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => (typeof b === 'string' ? [b] : b.list))]).join('\n');
+  sections.flatMap((s) => [s.heading, ...s.blocks.flatMap(blockTexts)]).join('\n');
 
 describe('careers content', () => {
   it('has at least 8 complete jobs covering every department of the filter', () => {

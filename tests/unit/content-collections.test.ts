@@ -59,6 +59,21 @@ describe('a new article is one Markdown file', () => {
   });
 });
 
+describe('an article body holds subheadings, numbered lists and tables, as typed or as the editor writes them', () => {
+  it('a pipe table and the editor’s {% table %} tag read as the same table; a numbered list and a subheading as such', async () => {
+    const pipe = '| Day | Post |\n|---|---|\n| Monday | A tip |\n| Friday | A story |\n';
+    const tag = '{% table %}\n* Day\n* Post\n---\n* Monday\n* A tip\n---\n* Friday\n* A story\n{% /table %}\n';
+    const body = (table: string) => `## Plan the week\n\nStart here.\n\n### The steps\n\n1. Pick a day\n2. Write the post\n\n${table}\n## Write it\n\nThen write it.\n`;
+    write('articles/typed-table.md', article(valid, body(pipe)));
+    write('articles/editor-table.md', article(valid.replace('Ten Hooks', 'Nine Hooks'), body(tag)));
+    const { articles } = await load();
+    const [typed, edited] = ['typed-table', 'editor-table'].map((slug) => articles.find((a) => a.slug === slug)!);
+    const table = { table: { head: ['Day', 'Post'], rows: [['Monday', 'A tip'], ['Friday', 'A story']] } };
+    expect(typed.body[0].blocks).toEqual(['Start here.', { subheading: 'The steps' }, { list: ['Pick a day', 'Write the post'], ordered: true }, table]);
+    expect(edited.body).toEqual(typed.body);
+  });
+});
+
 describe('the schemas of src/content.config.ts name the field of a bad value', () => {
   // The zod schemas Astro checks the front matter with, on their own (fast); the builds below show Astro's message.
   const issues = (schema: typeof articleSchema | typeof jobSchema | typeof pressReleaseSchema | typeof personSchema, data: unknown) => {
@@ -92,6 +107,9 @@ describe('a malformed entry stops the build (Astro’s sync) with the file and t
     ['a link in the text', article(valid, '## First\n\nSee [our guide](https://example.com).\n'), /bad\.md: section "First": links, bold, code and HTML are not supported/],
     ['text before the first heading', article(valid, 'Intro.\n\n## First\n\nText.\n'), /bad\.md: body: the text must start with a "## " section heading/],
     ['no front matter', '## First\n\nText.\n', /bad\.md: [\s\S]*articles → bad[\s\S]*title/],
+    ['a list inside a list', article(valid, '## First\n\n- One\n  - One and a half\n- Two\n'), /bad\.md: section "First": lists may not be nested \("One"\)/],
+    ['a table column without a heading', article(valid, '## First\n\n| Day | |\n|---|---|\n| Monday | A tip |\n'), /bad\.md: section "First": every column of a table needs a heading/],
+    ['a level-4 heading', article(valid, '## First\n\n#### Detail\n\nText.\n'), /bad\.md: section "First": only "## " and "### " headings, paragraphs, "- " and "1\. " lists and tables are supported \(found a level-4 heading\)/],
   ];
   for (const [what, text, message] of cases) {
     it(what, async () => {

@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { teamOf } from '@/content/about';
-import { featuredTestimonialOf, homePlans, testimonialsOf } from '@/content/home';
+import { featuredTestimonialOf, homePlans, platforms, testimonialsOf } from '@/content/home';
+import { apiPlans } from '@/content/api';
+import { accessControlPoints } from '@/content/security';
+import { commercial } from '@/lib/config/commercial';
 import { pressContactsOf } from '@/content/press';
 import { pricingFaqs, pricingPlans } from '@/content/pricing';
 import { agencyTestimonialsOf } from '@/content/programmes';
+import { site } from '@/lib/config/site';
 import { loadContent } from '../support/content';
 
 // The collections as Astro loads them (its sync of src/content.config.ts), made into what the pages show.
@@ -13,6 +17,15 @@ const { articles, people } = await loadContent();
 const [team, testimonials, featuredTestimonial, agencyTestimonials, pressContacts] = [teamOf(people), testimonialsOf(people), featuredTestimonialOf(people), agencyTestimonialsOf(people), pressContactsOf(people)];
 
 const contentDir = path.resolve(__dirname, '../../src/content');
+
+// Counted here on its own (not with the function the content uses): words of the headings, paragraphs, list
+// items, subheadings and table cells.
+type Block = (typeof articles)[number]['body'][number]['blocks'][number];
+const blockWords = (b: Block): string[] =>
+  typeof b === 'string' ? [b] : 'list' in b ? b.list : 'subheading' in b ? [b.subheading] : [...b.table.head, ...b.table.rows.flat()];
+const texts = (a: (typeof articles)[number]) => a.body.flatMap((s) => [s.heading, ...s.blocks.flatMap(blockWords)]);
+const words = (a: (typeof articles)[number]) => texts(a).join(' ').match(/\S+/g)?.length ?? 0;
+
 
 describe('one person, one name, role and company', () => {
   const shown = [
@@ -55,23 +68,22 @@ describe('one person, one name, role and company', () => {
 });
 
 describe('derived numbers', () => {
-  // Counted here on its own (not with the function the content uses): words of the headings, paragraphs and list items.
-  const texts = (a: (typeof articles)[number]) => a.body.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => (typeof b === 'string' ? [b] : b.list))]);
-  const words = (a: (typeof articles)[number]) => texts(a).join(' ').match(/\S+/g)?.length ?? 0;
-
   it("an article's stated read time is its word count at 200 words a minute", () => {
     for (const a of articles) expect(a.readTime, a.slug).toBe(`${Math.max(1, Math.round(words(a) / 200))} min read`);
   });
 
   it('a count in a title or excerpt matches what the article lists', () => {
+    const inWords = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
     const carousel = articles.find((a) => a.slug === 'instagram-carousel-tips')!;
-    const formats = carousel.body.find((s) => s.heading === 'Formats to try')!.blocks.find((b) => typeof b !== 'string');
+    const formats = carousel.body.find((s) => s.heading === 'Formats to try')!.blocks.find((b) => typeof b !== 'string' && 'list' in b);
     expect(formats, 'the formats are a list').toBeDefined();
     const count = (formats as { list: string[] }).list.length;
+    // The title counts every list item of the article: the formats must be its only list.
+    expect(carousel.body.flatMap((s) => s.blocks).filter((b) => typeof b !== 'string' && 'list' in b)).toHaveLength(1);
     expect(carousel.title).toMatch(new RegExp(`^${count} `));
-    expect(carousel.excerpt).toContain(` ${['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'][count]} formats`);
+    expect(carousel.excerpt).toContain(` ${inWords[count]} formats`);
     const budget = articles.find((a) => a.slug === 'small-business-marketing-budget')!;
-    expect(budget.excerpt.toLowerCase()).toMatch(new RegExp(`^${['zero', 'one', 'two', 'three', 'four', 'five'][budget.body.length]} practical ways`));
+    expect(budget.excerpt.toLowerCase()).toMatch(new RegExp(`^${inWords[budget.body.length]} practical ways`));
   });
 
   it('the home plans cost what the /pricing plans cost, and the trial FAQ names the plan it gives', () => {
@@ -82,3 +94,75 @@ describe('derived numbers', () => {
     expect(trial.answer).toContain('stay on Free');
   });
 });
+
+describe('articles deliver what their titles promise, and agree with the other pages', () => {
+  const text = (a: (typeof articles)[number]) => [a.title, a.excerpt, ...texts(a)].join('\n');
+
+  it('every article is a practical piece: at least 600 words in sections, the featured guide at least 1,500', () => {
+    expect(articles).toHaveLength(12);
+    for (const a of articles) {
+      expect(words(a), `${a.slug} has ${words(a)} words`).toBeGreaterThanOrEqual(a.featured ? 1500 : 600);
+      expect(a.body.length, `${a.slug}: sections`).toBeGreaterThanOrEqual(4);
+      expect(a.body.some((s) => s.blocks.some((b) => typeof b !== 'string')), `${a.slug}: a list, table or subheading`).toBe(true);
+    }
+    expect(articles.filter((a) => a.featured)).toHaveLength(1);
+  });
+
+  it('the complete strategy guide holds the templates and the twelve-month calendar it promises', () => {
+    const guide = articles.find((a) => a.featured)!;
+    expect(guide.excerpt).toMatch(/templates and a calendar you can copy/);
+    const tables = guide.body.flatMap((s) => s.blocks).flatMap((b) => (typeof b !== 'string' && 'table' in b ? [b.table] : []));
+    const calendar = tables.find((t) => /month/i.test(t.head[0]));
+    expect(calendar, 'a table with a row per month').toBeDefined();
+    const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    expect(calendar!.rows.map((r) => r[0])).toEqual(months);
+    expect(tables.length, 'the calendar and the templates').toBeGreaterThanOrEqual(3);
+    for (const t of tables) for (const row of t.rows) expect(row, `a row of "${t.head.join(' | ')}"`).toHaveLength(t.head.length);
+  });
+
+  it('the article on posting times covers every one of the six platforms, in its own subsection', () => {
+    const times = articles.find((a) => a.slug === 'best-times-to-post')!;
+    expect(times.title).toMatch(/every platform/i);
+    const subheadings = times.body.flatMap((s) => s.blocks).flatMap((b) => (typeof b !== 'string' && 'subheading' in b ? [b.subheading] : []));
+    for (const p of platforms) expect(subheadings.some((h) => h.includes(p.name.replace(/ \(.*\)$/, ''))), p.name).toBe(true);
+  });
+
+  it('no statistic without a source: no percentages, "studies show" or counts of analysed posts', () => {
+    for (const a of articles) {
+      expect(text(a), a.slug).not.toMatch(/\d\s*%|per ?cent|stud(y|ies) (show|found)|research shows|according to|survey|we analy[sz]ed/i);
+      expect(text(a), a.slug).not.toMatch(/\b\d+(\.\d+)?\s*(M|million|billion)\b/);
+    }
+  });
+
+  it('prices, trial and guarantee are those of /pricing and /api, and the Free plan is as /pricing states it', () => {
+    const prices = new Set([...pricingPlans.flatMap((p) => [p.monthlyPrice, p.yearlyPrice]), ...apiPlans.flatMap((p) => (p.price === null ? [] : [p.price]))]);
+    const free = pricingPlans.find((p) => p.id === 'free')!;
+    const freeLimits = free.features.filter((f) => f.included).map((f) => f.name);
+    for (const a of articles) {
+      for (const [, amount] of text(a).matchAll(/\$(\d[\d,]*)/g)) expect(prices.has(Number(amount.replace(/,/g, ''))), `${a.slug}: $${amount}`).toBe(true);
+      for (const [, days] of text(a).matchAll(/(\d+)-day (free )?trial/g)) expect(Number(days), `${a.slug}: trial`).toBe(commercial.trialDays);
+      for (const [, days] of text(a).matchAll(/(\d+)-day money-back/g)) expect(Number(days), `${a.slug}: guarantee`).toBe(commercial.moneyBackDays);
+      // 'Free plan ... N posts ... N platforms' names the limits of the /pricing Free plan.
+      for (const [sentence] of text(a).matchAll(/[^.]*\bFree plan\b[^.]*\./g)) {
+        for (const [, n] of sentence.matchAll(/(\w+) posts (a|per) month/g)) expect(freeLimits, `${a.slug}: "${sentence}"`).toContain(`${toNumber(n)} posts per month`);
+        for (const [, n] of sentence.matchAll(/(\w+) platforms/g)) expect(freeLimits, `${a.slug}: "${sentence}"`).toContain(`${toNumber(n)} platforms`);
+      }
+    }
+  });
+
+  it('articles publish to the six platforms of the site and name the team roles /security names', () => {
+    const others = /\b(YouTube|Threads|Snapchat|Bluesky|Mastodon|Reddit|WhatsApp|Tumblr|Google Business)\b/;
+    const roles = /\b(owner|admin|editor|viewer)s?\b/gi;
+    const securityRoles = accessControlPoints.find((p) => p.startsWith('Role-based'))!;
+    for (const a of articles) {
+      expect(text(a), `${a.slug} names a network ${site.name} does not publish to`).not.toMatch(others);
+      for (const [sentence] of text(a).matchAll(/[^.\n]*\bsix platforms\b[^.\n]*/gi)) expect(sentence, a.slug).not.toMatch(/\b(five|seven|\d+) platforms/);
+      for (const [role] of text(a).matchAll(roles)) expect(securityRoles.toLowerCase(), `${a.slug}: the role "${role}"`).toContain(role.toLowerCase().replace(/s$/, ''));
+      expect(text(a), `${a.slug} names a team role /security does not have`).not.toMatch(/\b(approver|contributor|publisher|moderator|member) role\b/i);
+    }
+  });
+});
+
+const numberWords = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** '5' or 'five' as 5. */
+const toNumber = (n: string) => (/^\d+$/.test(n) ? Number(n) : numberWords.indexOf(n.toLowerCase()));

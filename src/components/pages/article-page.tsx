@@ -92,7 +92,7 @@ export function ArticlePage({ article, articles }: { article: Article; /** All a
             {article.body.map((s) => (
               <section key={s.heading}>
                 <h2 className="text-2xl font-semibold tracking-tight text-foreground">{s.heading}</h2>
-                <TextBlocks blocks={s.blocks} listClassName="space-y-1 pl-6" />
+                <TextBlocks blocks={s.blocks} heading={s.heading} listClassName="space-y-1 pl-6" />
               </section>
             ))}
           </div>

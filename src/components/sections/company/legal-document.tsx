@@ -46,7 +46,7 @@ export function LegalDocument({
               <h2 id={`${s.id}-h`} className="text-2xl font-semibold tracking-tight">
                 {i + 1}. {s.heading}
               </h2>
-              <TextBlocks blocks={s.blocks} className="leading-relaxed text-slate-700" listClassName="space-y-2 pl-5" />
+              <TextBlocks blocks={s.blocks} heading={s.heading} className="leading-relaxed text-slate-700" listClassName="space-y-2 pl-5" />
               {extras[s.id]}
             </section>
           ))}
