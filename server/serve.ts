@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { useDatabase, type DbHandle } from '@/lib/db/client';
 import { filteredListPages } from '@/lib/filters';
+import { presetSubject } from '@/lib/leads/signup';
 import { leadEndpointPrefix, noScriptFormParam, pageHasForm } from '@/lib/leads/endpoints';
 import { ConfigError, openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
@@ -100,8 +101,10 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   applyBaseHeaders(res, secure);
   const url = new URL(req.url ?? '/', 'http://localhost');
   const read = req.method === 'GET' || req.method === 'HEAD';
-  // A prerendered page that Astro renders again for this request: a filtered list's address.
-  let pageOnRequest = read && url.search.length > 1 && filteredListPages.includes(url.pathname) && files.page(url.pathname) ? url.pathname : undefined;
+  // A prerendered page that Astro renders again for this request: a filtered list's address, or the contact
+  // form with a subject preset by a link.
+  const rendered = filteredListPages.includes(url.pathname) || (url.pathname === '/contact' && presetSubject(url) !== undefined);
+  let pageOnRequest = read && url.search.length > 1 && rendered && files.page(url.pathname) ? url.pathname : undefined;
   if (!pageOnRequest && files.serve(req, res, secure)) return;
   const clientIp = clientAddress(req, trustProxy);
   if (req.method === 'POST') {

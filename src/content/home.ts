@@ -1,6 +1,7 @@
 import { personIn, type Person } from './person-model';
-import { pricingPlans, trialPlan } from './pricing';
+import { pricingPlans, trialPlan, type PricingPlan } from './pricing';
 import { site } from '@/lib/config/site';
+import { signupHref } from '@/lib/leads/signup';
 
 /** Copy of the home page that is a list: stats, testimonials, logos, features, comparison, steps, plans. */
 
@@ -178,6 +179,19 @@ export const homePlans: HomePlan[] = [
     popular: false,
   },
 ];
+
+/** The /pricing plan of a home card: the one of the same monthly price (one price, two names: docs/content.md). */
+export const pricingPlanOf = (plan: HomePlan): PricingPlan => {
+  const found = pricingPlans.find((p) => p.monthlyPrice === plan.price);
+  if (!found) throw new Error(`the home plan "${plan.name}" costs $${plan.price}, which no /pricing plan does`);
+  return found;
+};
+
+/** Where a home card's button leads: the trial of its /pricing plan, billed monthly as the card shows it, or sales. */
+export function homePlanHref(plan: HomePlan): string {
+  const pricing = pricingPlanOf(plan);
+  return 'href' in pricing.cta ? pricing.cta.href : signupHref(pricing.id, 'monthly');
+}
 
 export function formatPrice(amount: number): string {
   return `$${amount.toLocaleString('en-US')}`;

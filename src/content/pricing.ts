@@ -1,4 +1,5 @@
 import { commercial } from '@/lib/config/commercial';
+import { contactHref } from '@/lib/leads/signup';
 
 /**
  * Plans of the /pricing page (kept exactly: docs/content.md) and its FAQ.
@@ -16,7 +17,7 @@ export type PricingPlan = {
   yearlyPrice: number;
   badge?: 'Most Popular' | 'Best Value';
   features: PlanFeature[];
-  /** Free and Pro start a trial (/signup or APP_SIGNUP_URL, with the plan and billing); Business talks to sales. */
+  /** Free and Pro start a trial (/signup or APP_SIGNUP_URL, with the plan, and Pro's billing); Business talks to sales (the contact form, subject preset). */
   cta: { label: string; signup: true } | { label: string; href: string };
   popular: boolean;
 };
@@ -73,7 +74,7 @@ export const pricingPlans: PricingPlan[] = [
       { name: 'API access', included: true },
       { name: 'Priority support', included: true },
     ],
-    cta: { label: 'Contact Sales', href: '/contact' },
+    cta: { label: 'Contact Sales', href: contactHref('business') },
     popular: false,
   },
 ];

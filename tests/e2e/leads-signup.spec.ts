@@ -2,8 +2,9 @@ import { expect as baseExpect, test } from './fixtures';
 import { fillForm, leadForms, outcome, rowsFor, uniqueEmail, visitorContext } from '../support/lead-forms';
 import { createStaff, signIn, type StaffAccount } from '../support/staff-accounts';
 
-// The trial: the plan buttons of /pricing carry the plan and the billing period to /signup, which
-// preselects them with and without JavaScript; a request is stored once and shown to staff. The form's
+// The trial: the plan buttons of /pricing carry the plan (and, for Pro, the billing period) to /signup,
+// which preselects them with and without JavaScript and offers only what /pricing sells with a trial (Free,
+// Pro monthly or yearly); Business goes to sales. A request is stored once and shown to staff. The form's
 // own journeys (errors, success, failure, limits) run with the other lead forms (leads-forms.spec.ts).
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -16,14 +17,15 @@ for (const js of [true, false]) {
       const page = await ctx.newPage();
       await page.goto('/pricing');
       const start = (plan: string) => page.getByRole('link', { name: `Get Started: ${plan} plan` });
-      await expect(start('Free')).toHaveAttribute('href', '/signup?plan=free&billing=monthly');
+      await expect(start('Free')).toHaveAttribute('href', '/signup?plan=free');
       await expect(start('Pro')).toHaveAttribute('href', '/signup?plan=pro&billing=monthly');
-      await expect(page.getByRole('link', { name: 'Contact Sales: Business plan' })).toHaveAttribute('href', '/contact');
+      await expect(page.getByRole('link', { name: 'Contact Sales: Business plan' })).toHaveAttribute('href', '/contact?subject=business');
 
-      // The billing switch is CSS only: the yearly links replace the monthly ones.
+      // The billing switch is CSS only: the yearly links replace the monthly ones; Free has no billing period.
       await page.getByRole('group', { name: 'Billing period' }).getByText('Yearly').click();
       await expect(start('Pro')).toHaveAttribute('href', '/signup?plan=pro&billing=yearly');
       await expect(start('Pro')).toHaveCount(1);
+      await expect(start('Free')).toHaveAttribute('href', '/signup?plan=free');
 
       await start('Pro').click();
       await expect(page).toHaveURL(/\/signup\?plan=pro&billing=yearly$/);
@@ -33,15 +35,34 @@ for (const js of [true, false]) {
       await ctx.close();
     });
 
-    test('/signup preselects the plan and billing of its address, and falls back to Pro monthly for anything else', async ({ browser }) => {
+    test('/signup offers what /pricing sells, preselects the plan and billing of its address, and falls back to Pro monthly for anything else', async ({ browser }) => {
       const ctx = await visitorContext(browser, js);
       const page = await ctx.newPage();
+      const plan = page.getByRole('combobox', { name: 'Plan' });
+      const billing = page.getByRole('combobox', { name: 'Billing' });
+      await page.goto('/signup?plan=pro&billing=yearly');
+      await expect(plan).toHaveValue('pro');
+      await expect(billing).toHaveValue('yearly');
+      expect(await plan.locator('option').allTextContents()).toEqual(['Choose a plan', 'Free', 'Pro']);
+      expect(await billing.locator('option').allTextContents()).toEqual(['Choose billing', 'Monthly', 'Yearly']);
+      // Free has no billing period: no choice of one, whatever the address says, and choosing Pro brings it back.
+      await page.goto('/signup?plan=free&billing=yearly');
+      await expect(plan).toHaveValue('free');
+      await expect(billing).toBeHidden();
+      await plan.selectOption('pro');
+      await expect(billing).toBeVisible();
+      await plan.selectOption('free');
+      await expect(billing).toBeHidden();
+      // An old link to a Business trial: Business is sold by the sales team, so the contact form, subject preset.
       await page.goto('/signup?plan=business&billing=yearly');
-      await expect(page.getByRole('combobox', { name: 'Plan' })).toHaveValue('business');
-      await expect(page.getByRole('combobox', { name: 'Billing' })).toHaveValue('yearly');
+      await expect(page).toHaveURL(/\/contact\?subject=business$/);
+      await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Business plan');
       await page.goto('/signup?plan=%3Cscript%3E&billing=weekly');
-      await expect(page.getByRole('combobox', { name: 'Plan' })).toHaveValue('pro');
-      await expect(page.getByRole('combobox', { name: 'Billing' })).toHaveValue('monthly');
+      await expect(plan).toHaveValue('pro');
+      await expect(billing).toHaveValue('monthly');
+      // /contact with an unknown subject is the plain contact form.
+      await page.goto('/contact?subject=%3Cb%3Ehello');
+      await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
       await ctx.close();
     });
   });
@@ -57,7 +78,7 @@ test.describe('a trial request reaches staff', () => {
   test('stored once, listed under the Trial type with its plan, and shown whole on its page', async ({ browser }) => {
     const ctx = await visitorContext(browser, false);
     const page = await ctx.newPage();
-    await page.goto('/signup?plan=business&billing=yearly');
+    await page.goto('/signup?plan=pro&billing=yearly');
     const email = uniqueEmail('trial-staff');
     await fillForm(page, trial, { name: 'Dorothy Vaughan', email, company: 'West Area Studio', terms: 'yes' });
     await page.getByRole('button', { name: trial.submit }).click();
@@ -67,7 +88,7 @@ test.describe('a trial request reaches staff', () => {
     await expect(outcome(page, trial.formId, 'status')).toContainText(trial.success.title);
     const rows = await rowsFor('trial_requests', email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Dorothy Vaughan', company: 'West Area Studio', plan: 'business', billing: 'yearly', terms_accepted: 'yes' });
+    expect(rows[0]).toMatchObject({ name: 'Dorothy Vaughan', company: 'West Area Studio', plan: 'pro', billing: 'yearly', terms_accepted: 'yes' });
     await ctx.close();
 
     const staff = await browser.newPage();
@@ -80,7 +101,21 @@ test.describe('a trial request reaches staff', () => {
     await expect(row).toContainText('West Area Studio');
     await row.getByRole('link', { name: /Dorothy Vaughan/ }).click();
     await expect(staff.getByRole('heading', { level: 1 })).toContainText('Dorothy Vaughan');
-    for (const text of ['Trial request', 'Work email', email, 'Plan', 'Business', 'Billing', 'Yearly', 'Accepted the terms']) await expect(staff.getByRole('main')).toContainText(text);
+    for (const text of ['Trial request', 'Work email', email, 'Plan', 'Pro', 'Billing', 'Yearly', 'Accepted the terms']) await expect(staff.getByRole('main')).toContainText(text);
     await staff.close();
+  });
+
+  test('a Free trial is stored without a billing period, even from an address that asks for yearly', async ({ browser }) => {
+    const ctx = await visitorContext(browser, false);
+    const page = await ctx.newPage();
+    await page.goto('/signup?plan=free&billing=yearly');
+    const email = uniqueEmail('trial-free');
+    await fillForm(page, trial, { name: 'Mary Jackson', email, company: '', terms: 'yes' });
+    await page.getByRole('button', { name: trial.submit }).click();
+    await expect(outcome(page, trial.formId, 'status')).toContainText(trial.success.title);
+    const rows = await rowsFor('trial_requests', email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Mary Jackson', plan: 'free', billing: null });
+    await ctx.close();
   });
 });

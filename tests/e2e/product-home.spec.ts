@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
 // Expectations come from the fixed copy and behaviour of docs/content.md, not from the page source.
 
 test.describe('home /', () => {
-  test('hero: the headline, a sub-line, Get Started Free to /pricing, Watch Demo to #how-it-works, three stats', async ({ page }) => {
+  test('hero: the headline, a sub-line, Get Started Free to /signup, Watch Demo to #how-it-works, three stats', async ({ page }) => {
     await page.goto('/');
     const h1 = page.getByRole('heading', { level: 1 });
     await expect(h1).toHaveText('From Canva to Social Media In One Click');
@@ -13,7 +13,7 @@ test.describe('home /', () => {
     await expect(hero.getByText(/create, schedule and post your canva designs/i)).toBeVisible();
 
     const start = hero.getByRole('link', { name: 'Get Started Free' });
-    await expect(start).toHaveAttribute('href', '/pricing');
+    await expect(start).toHaveAttribute('href', '/signup');
     const demo = hero.getByRole('link', { name: 'Watch Demo' });
     await expect(demo).toHaveAttribute('href', '#how-it-works');
 
@@ -33,8 +33,11 @@ test.describe('home /', () => {
     await expect(page.locator('#how-it-works')).toBeInViewport();
 
     await page.goto('/');
+    // The trial starts on the plan the trial gives (Pro), billed monthly until the visitor says otherwise.
     await page.getByRole('main').getByRole('link', { name: 'Get Started Free' }).first().click();
-    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('combobox', { name: 'Plan' })).toHaveValue('pro');
+    await expect(page.getByRole('combobox', { name: 'Billing' })).toHaveValue('monthly');
   });
 
   test("social proof: 'Loved by 50,000+ Creators', three five-star testimonials, six two-letter logos, trust badges", async ({ page }) => {
@@ -132,9 +135,11 @@ test.describe('home /', () => {
     const cards = section.locator('ul.grid > li');
     await expect(cards).toHaveCount(3);
     const expected = [
-      { name: 'Free Trial', price: '$0', suffix: null, items: ['5 posts per month', '3 platforms', 'Basic analytics', 'Email support'] },
-      { name: 'Starter', price: '$19', suffix: '/month', items: ['Unlimited posts', 'All integrations', 'Full CRM', 'Campaign automation', 'Bulk scheduling'] },
-      { name: 'Pro', price: '$49', suffix: '/month', items: ['Team collaboration', 'White-label', 'SLA', 'Account manager'] },
+      // Each card's button leads where the /pricing plan of the same price does: Free and Pro (monthly) to
+      // their trial, Business ('Contact Sales' on /pricing) to the contact form, subject preset.
+      { name: 'Free Trial', price: '$0', suffix: null, items: ['5 posts per month', '3 platforms', 'Basic analytics', 'Email support'], href: '/signup?plan=free' },
+      { name: 'Starter', price: '$19', suffix: '/month', items: ['Unlimited posts', 'All integrations', 'Full CRM', 'Campaign automation', 'Bulk scheduling'], href: '/signup?plan=pro&billing=monthly' },
+      { name: 'Pro', price: '$49', suffix: '/month', items: ['Team collaboration', 'White-label', 'SLA', 'Account manager'], href: '/contact?subject=business' },
     ];
     for (const [i, plan] of expected.entries()) {
       const card = cards.nth(i);
@@ -144,18 +149,45 @@ test.describe('home /', () => {
       else await expect(price).toHaveText(plan.price);
       const items = (await card.locator('ul li').allTextContents()).map((s) => s.toLowerCase());
       for (const item of plan.items) expect(items).toContain(item.toLowerCase());
-      await expect(card.getByRole('link')).toHaveAttribute('href', '/pricing');
+      await expect(card.getByRole('link')).toHaveAttribute('href', plan.href);
     }
     // The trial and guarantee constants.
     await expect(section).toContainText('14-day free trial');
     await expect(section).toContainText('30-day money-back guarantee');
   });
 
-  test('closing call to action leads to /pricing', async ({ page }) => {
+  test('closing call to action leads to /signup', async ({ page }) => {
     await page.goto('/');
     const closing = page.getByRole('region', { name: /Ready to publish 5x faster/ });
-    await expect(closing.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/pricing');
+    await expect(closing.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/signup');
   });
+
+  for (const js of [true, false]) {
+    test(`each plan card's button ends on the trial of its plan, or on the contact form for Business (${js ? 'with' : 'without'} JavaScript)`, async ({ browser }) => {
+      const ctx = await browser.newContext({ javaScriptEnabled: js });
+      const page = await ctx.newPage();
+      const card = (name: string) => page.getByRole('region', { name: 'Start free, upgrade when you grow' }).locator('li').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+      const trials = [
+        { card: 'Free Trial', button: 'Start Free Trial', plan: 'free', billing: null },
+        { card: 'Starter', button: 'Choose Starter', plan: 'pro', billing: 'monthly' },
+      ];
+      for (const t of trials) {
+        await page.goto('/');
+        await card(t.card).getByRole('link', { name: t.button }).click();
+        await expect(page).toHaveURL(/\/signup\?plan=/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start your free trial');
+        await expect(page.getByRole('combobox', { name: 'Plan' })).toHaveValue(t.plan);
+        // Free has no billing period: the billing choice is not shown.
+        if (t.billing) await expect(page.getByRole('combobox', { name: 'Billing' })).toHaveValue(t.billing);
+        else await expect(page.getByRole('combobox', { name: 'Billing' })).toBeHidden();
+      }
+      await page.goto('/');
+      await card('Pro').getByRole('link', { name: 'Choose Pro' }).click();
+      await expect(page).toHaveURL(/\/contact\?subject=business$/);
+      await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Business plan');
+      await ctx.close();
+    });
+  }
 
   test('no horizontal scrolling and no axe violations at 375 px', async ({ page }) => {
     test.setTimeout(60_000);

@@ -1,6 +1,7 @@
 import { HtmlValidate } from 'html-validate';
 import { LinkChecker } from 'linkinator';
 import { routes } from '../../src/lib/config/routes';
+import { loadContent } from '../support/content';
 import { expect, test } from './fixtures';
 
 function jsonLd(html: string) {
@@ -28,7 +29,9 @@ test.describe('search and sharing metadata', () => {
   }
 });
 
-test('every route is valid HTML (html-validate)', async ({ request }) => {
+const { articles } = await loadContent();
+
+test('every route and every article is valid HTML (html-validate)', async ({ request }) => {
   // The HTML standard's rules (not a style guide): React's serialisation style (`<meta/>`, `noModule=""`)
   // is valid HTML; ids such as React's `_R_` are valid in HTML5. One exception, Astro's own: it writes its
   // islands' one-line <style> (`display:contents`) in the <body>, before the first island, where browsers
@@ -40,7 +43,7 @@ test('every route is valid HTML (html-validate)', async ({ request }) => {
     rules: { 'valid-id': ['error', { relaxed: true }], 'attr-case': 'off', 'void-style': 'off' },
   });
   const problems: string[] = [];
-  for (const route of [...routes.map((r) => r.path), '/no-such-page']) {
+  for (const route of [...routes.map((r) => r.path), ...articles.map((a) => `/blog/${a.slug}`), '/signup?plan=free', '/contact?subject=business', '/no-such-page']) {
     const html = await (await request.get(route)).text();
     const report = await validator.validateString(html, `${route}.html`);
     for (const result of report.results) {

@@ -21,7 +21,7 @@ const pinnedRows: Partial<Record<LeadKind, [string, Record<string, unknown>]>> =
     { email: 'News@Example.com', source: 'blog', status: 'pending', confirm_sent_at: null, confirmed_at: null, unsubscribed_at: null, unsubscribed_via: null },
   ],
   dataRequest: ['data_requests', { email: 'me@example.com', type: 'portability', details: 'Everything, please.' }],
-  trial: ['trial_requests', { name: 'Katherine Johnson', email: 'katherine@example.com', company: 'Langley Studio', plan: 'business', billing: 'yearly', terms_accepted: 'yes' }],
+  trial: ['trial_requests', { name: 'Katherine Johnson', email: 'katherine@example.com', company: 'Langley Studio', plan: 'pro', billing: 'yearly', terms_accepted: 'yes' }],
 };
 
 /** The values a kind's form sets itself: the newsletter's blog form here, a later kind's first form. */

@@ -188,7 +188,7 @@ for (const kind of databaseKinds) {
       dataRequest: 'New data request: portability',
       newsletter: 'New newsletter sign-up: from the footer',
       partner: 'New partner application: Ada Lovelace, Engines Ltd (reseller)',
-      trial: 'New trial request: Katherine Johnson, Langley Studio (business, yearly)',
+      trial: 'New trial request: Katherine Johnson, Langley Studio (pro, yearly)',
     };
     it('every lead type has its own subject and fields; the data request type does not clash with the webhook type', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');

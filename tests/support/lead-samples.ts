@@ -49,7 +49,7 @@ const picked: Partial<Record<LeadKind, LeadValues>> = {
   newsletter: { email: 'News@Example.com' },
   dataRequest: { email: 'me@example.com', type: 'portability', details: 'Everything, please.' },
   // Not /signup's preselected plan and billing (pro, monthly), so that a stored row shows what was posted.
-  trial: { name: 'Katherine Johnson', email: 'katherine@example.com', company: 'Langley Studio', plan: 'business', billing: 'yearly', terms: 'yes' },
+  trial: { name: 'Katherine Johnson', email: 'katherine@example.com', company: 'Langley Studio', plan: 'pro', billing: 'yearly', terms: 'yes' },
 };
 
 /** Valid values of every kind of the registry. */

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maxYearlySavingsPercent, priceFor, pricingFaqs, pricingPlans, yearlySavingsPercent, guarantees } from '@/content/pricing';
-import { homePlans, testimonialsOf, brandLogos, platforms } from '@/content/home';
+import { homePlanHref, homePlans, testimonialsOf, brandLogos, platforms } from '@/content/home';
+import { billedPlans, trialPlans } from '@/lib/leads/options';
+import { presetSubject, signupHref, trialChoice } from '@/lib/leads/signup';
 import { coreFeatures, extraFeatures } from '@/content/features';
 import { templateCategories, templateFilterChips, templateFilterFields, templates } from '@/content/templates';
 import { apiPlans, apiSamples, formatLimit } from '@/content/api';
@@ -157,5 +159,49 @@ describe('structured data builders', () => {
     const ld = faqPageLd(pricingFaqs);
     expect(ld.mainEntity).toHaveLength(4);
     expect(ld.mainEntity[0]).toEqual({ '@type': 'Question', name: pricingFaqs[0].question, acceptedAnswer: { '@type': 'Answer', text: pricingFaqs[0].answer } });
+  });
+});
+
+describe('trial buttons: /signup offers exactly what /pricing sells with a trial', () => {
+  const env = {};
+  const choiceOf = (href: string) => trialChoice(new URL(href, 'https://postcraft.example'));
+
+  it('each /pricing trial button preselects its plan (and its billing, for a billed plan) on /signup', () => {
+    for (const plan of pricingPlans) {
+      for (const billing of ['monthly', 'yearly'] as const) {
+        const href = signupHref(plan.id, billing, env);
+        if ('href' in plan.cta) {
+          // Sold by the sales team: the contact form, its subject preset.
+          expect(href, plan.name).toBe(plan.cta.href);
+          expect(presetSubject(new URL(href, 'https://postcraft.example')), plan.name).toBe(`${plan.name} plan`);
+          continue;
+        }
+        const billed = plan.yearlyPrice > 0;
+        expect(href, `${plan.name} ${billing}`).toBe(billed ? `/signup?plan=${plan.id}&billing=${billing}` : `/signup?plan=${plan.id}`);
+        expect(choiceOf(href)).toMatchObject(billed ? { plan: plan.id, billing } : { plan: plan.id });
+      }
+    }
+  });
+
+  it('/signup offers no plan or billing period that /pricing does not sell with a trial', () => {
+    const sold = pricingPlans.filter((p) => !('href' in p.cta));
+    expect(trialPlans.map((p) => p.value)).toEqual(sold.map((p) => p.id));
+    expect(trialPlans.map((p) => p.label)).toEqual(sold.map((p) => p.name));
+    // Billing is asked exactly for the plans that have a price per period.
+    expect([...billedPlans]).toEqual(sold.filter((p) => p.yearlyPrice > 0).map((p) => p.id));
+    // An old link to a plan sold by the sales team goes to the contact form; nonsense falls back to the default.
+    expect(choiceOf('/signup?plan=business&billing=yearly')).toEqual({ redirect: '/contact?subject=business' });
+    expect(choiceOf('/signup?plan=enterprise&billing=weekly')).toEqual({ plan: 'pro', billing: 'monthly' });
+    expect(choiceOf('/signup')).toEqual({ plan: commercial.trialPlanId, billing: 'monthly' });
+  });
+
+  it('APP_SIGNUP_URL, when set, receives the same plan and billing', () => {
+    expect(signupHref('pro', 'yearly', { APP_SIGNUP_URL: 'https://app.postcraft.example/join?ref=site' })).toBe('https://app.postcraft.example/join?ref=site&plan=pro&billing=yearly');
+    expect(signupHref('free', 'yearly', { APP_SIGNUP_URL: 'https://app.postcraft.example/join' })).toBe('https://app.postcraft.example/join?plan=free');
+    expect(signupHref('business', 'monthly', { APP_SIGNUP_URL: 'https://app.postcraft.example/join' })).toBe('/contact?subject=business');
+  });
+
+  it("the home cards' buttons lead where the /pricing plan of the same price does", () => {
+    expect(homePlans.map(homePlanHref)).toEqual(['/signup?plan=free', '/signup?plan=pro&billing=monthly', '/contact?subject=business']);
   });
 });

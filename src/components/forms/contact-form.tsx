@@ -2,7 +2,7 @@ import { LeadFormFrame, SubmitButton, TextAreaField, TextField } from './fields'
 import { useLeadForm, type LeadFormProps } from './use-lead-form';
 
 /** The contact message form: stored in contact_messages, confirmed, then reset (docs/leads.md). */
-export function ContactForm({ labelledBy = 'contact-form-title', page = '/contact', initialState }: Partial<LeadFormProps> & { labelledBy?: string } = {}) {
+export function ContactForm({ labelledBy = 'contact-form-title', page = '/contact', initialState, subject }: Partial<LeadFormProps> & { labelledBy?: string; /** Preset by the link that led here (`/contact?subject=business`). */ subject?: string } = {}) {
   const form = useLeadForm('contact', { id: 'contact-message', page, initialState });
   return (
     <LeadFormFrame
@@ -13,7 +13,7 @@ export function ContactForm({ labelledBy = 'contact-form-title', page = '/contac
       <TextField form={form} name="name" label="Name" required autoComplete="name" />
       <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
       <TextField form={form} name="company" label="Company (optional)" autoComplete="organization" />
-      <TextField form={form} name="subject" label="Subject" required />
+      <TextField form={form} name="subject" label="Subject" required preset={subject} />
       <TextAreaField form={form} name="message" label="Message" required rows={6} className="sm:col-span-2" />
     </LeadFormFrame>
   );

@@ -43,11 +43,15 @@ function FieldShell({
   );
 }
 
-/** A field around one text control (an input or a textarea): its props pass through to the control. */
+/**
+ * A field around one text control (an input or a textarea): its props pass through to the control. `preset`
+ * fills it until the visitor's own text replaces it (a link's subject on the contact form).
+ */
 function controlField<C extends 'input' | 'textarea'>(Control: React.ComponentType<React.ComponentProps<C>>) {
-  return function ControlField({ form, name, label, required, className, hint, ...control }: FieldBase & Omit<React.ComponentProps<C>, 'form' | 'name' | 'defaultValue'>) {
+  return function ControlField({ form, name, label, required, className, hint, preset, ...control }: FieldBase & { preset?: string } & Omit<React.ComponentProps<C>, 'form' | 'name' | 'defaultValue'>) {
     const f = useField(form, name, hint);
-    const props = { ...control, ...f.props, required, 'aria-required': required || undefined } as React.ComponentProps<C>;
+    const defaultValue = f.props.defaultValue || preset || '';
+    const props = { ...control, ...f.props, defaultValue, required, 'aria-required': required || undefined } as React.ComponentProps<C>;
     return (
       <FieldShell f={f} label={label} required={required} className={className} hint={hint}>
         <Control {...props} />

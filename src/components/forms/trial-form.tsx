@@ -1,12 +1,16 @@
 import { FieldError } from '@/components/ui/field-error';
-import { billingPeriods, signupPlans } from '@/lib/leads/options';
+import { billingPeriods, trialPlans } from '@/lib/leads/options';
 import type { TrialChoice as TrialChoiceOf } from '@/lib/leads/signup';
 import { LeadFormFrame, SelectField, SubmitButton, TextField } from './fields';
 import { useLeadForm, type LeadFormProps } from './use-lead-form';
 
 type TrialChoice = Partial<TrialChoiceOf>;
 
-/** The trial request of /signup: plan and billing come preselected from the button that led here. */
+/**
+ * The trial request of /signup: plan and billing come preselected from the button that led here. Free has
+ * no billing period: while Free is chosen the billing choice is hidden (by CSS, `.billing-choice` in
+ * globals.css, so without JavaScript too) and not stored.
+ */
 export function TrialForm({ labelledBy = 'signup-form-title', page = '/signup', initialState, plan = 'pro', billing = 'monthly' }: Partial<LeadFormProps> & TrialChoice & { labelledBy?: string }) {
   const form = useLeadForm('trial', { id: 'trial-request', page, initialState });
   const terms = form.fieldProps('terms');
@@ -15,8 +19,8 @@ export function TrialForm({ labelledBy = 'signup-form-title', page = '/signup', 
       <TextField form={form} name="name" label="Name" required autoComplete="name" />
       <TextField form={form} name="email" label="Work email" type="email" required autoComplete="email" inputMode="email" />
       <TextField form={form} name="company" label="Company (optional)" autoComplete="organization" className="sm:col-span-2" />
-      <SelectField form={form} name="plan" label="Plan" required placeholder="Choose a plan" options={signupPlans} defaultOption={plan} />
-      <SelectField form={form} name="billing" label="Billing" required placeholder="Choose billing" options={billingPeriods} defaultOption={billing} />
+      <SelectField form={form} name="plan" label="Plan" required placeholder="Choose a plan" options={trialPlans} defaultOption={plan} />
+      <SelectField form={form} name="billing" label="Billing" required placeholder="Choose billing" options={billingPeriods} defaultOption={billing} className="billing-choice" />
       <div className="sm:col-span-2">
         <div className="flex items-start gap-3">
           <input

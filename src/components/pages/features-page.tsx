@@ -1,3 +1,4 @@
+import { trialHref } from '@/lib/leads/signup';
 import { Link } from '@/components/ui/link';
 import { PageHero } from '@/components/site/page-hero';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,7 @@ export function FeaturesPage() {
       <PageHero path="/features" eyebrow="Features">
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link href="/pricing">Get Started Free</Link>
+            <Link href={trialHref()}>Get Started Free</Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
             <Link href="/#how-it-works">See how it works</Link>

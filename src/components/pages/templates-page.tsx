@@ -1,3 +1,4 @@
+import { trialHref } from '@/lib/leads/signup';
 import type { ReactNode } from 'react';
 import { PageHero } from '@/components/site/page-hero';
 import { ClosingCta } from '@/components/sections/product/home/closing-cta';
@@ -21,7 +22,7 @@ export function TemplatesPage({ gallery }: { gallery?: ReactNode }) {
       <ClosingCta
         title="Make it yours in minutes"
         text="Pick a template, edit it in Canva and publish it to six platforms in one click."
-        cta={{ label: 'Get Started Free', href: '/pricing' }}
+        cta={{ label: 'Get Started Free', href: trialHref() }}
       />
     </>
   );

@@ -33,7 +33,7 @@ function leadTable(kind: LeadKind) {
   const columns: Record<string, PgTextBuilderInitial<string, [string, ...string[]]> | ReturnType<typeof id> | ReturnType<typeof createdAt> | ReturnType<typeof timestamp>> = { id: id() };
   for (const [name, f] of Object.entries(def.fields)) {
     const column = text(f.column);
-    columns[name] = f.rule.type === 'optional' ? column : column.notNull();
+    columns[name] = f.rule.type === 'optional' || f.onlyWhen ? column : column.notNull();
   }
   columns.createdAt = createdAt();
   if (def.subscription) Object.assign(columns, subscriptionColumns());

@@ -6,7 +6,7 @@
  */
 import { commercial } from '@/lib/config/commercial';
 import { site } from '@/lib/config/site';
-import { agreement, audienceSizes, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, type Option } from './options';
+import { agreement, audienceSizes, billedPlans, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, trialPlans, type Option } from './options';
 
 /** Days a newsletter confirmation link works. */
 export const confirmLinkDays = 7;
@@ -30,6 +30,10 @@ export type FieldDef = {
   label: string;
   rule: Rule;
   options?: readonly Option[];
+  /** The options a new post may choose, when fewer than `options` (every value stored: older rows may hold the others). */
+  offered?: readonly Option[];
+  /** Asked only when another field has one of these values; otherwise not stored (null). */
+  onlyWhen?: { field: string; values: readonly string[] };
   /** Multi-line text. */
   long?: boolean;
   /** An address shown as a link to staff when it is http(s). */
@@ -213,12 +217,12 @@ export const leadKinds = {
       name: field('name', 'Name', required('Name', limits.name)),
       email: field('email', 'Work email', { type: 'email' }),
       company: field('company', 'Company', { type: 'optional', max: limits.name }),
-      plan: field('plan', 'Plan', { type: 'choice', message: 'Please choose a plan' }, { options: signupPlans }),
-      billing: field('billing', 'Billing', { type: 'choice', message: 'Please choose monthly or yearly billing' }, { options: billingPeriods }),
+      plan: field('plan', 'Plan', { type: 'choice', message: 'Please choose the Free or the Pro plan' }, { options: signupPlans, offered: trialPlans }),
+      billing: field('billing', 'Billing', { type: 'choice', message: 'Please choose monthly or yearly billing' }, { options: billingPeriods, onlyWhen: { field: 'plan', values: billedPlans } }),
       terms: field('terms_accepted', 'Accepted the terms', { type: 'choice', message: 'Please accept the Terms of Service and Privacy Policy to continue' }, { options: agreement }),
     },
     inbox: { name: ['name'], company: 'company', summary: 'plan' },
-    subject: (r) => `${r.name}${r.company ? `, ${r.company}` : ''} (${r.plan}, ${r.billing})`,
+    subject: (r) => `${r.name}${r.company ? `, ${r.company}` : ''} (${[r.plan, r.billing].filter(Boolean).join(', ')})`,
     outcome: {
       success: {
         title: 'Your trial request is in!',
@@ -250,7 +254,7 @@ export const leadFields = Object.fromEntries(
   leadKindNames.map((k) => [k, Object.entries(leadKinds[k].fields as Record<string, FieldDef>).filter(([, f]) => f.rule.type !== 'fixed').map(([name]) => name)]),
 ) as unknown as { [K in LeadKind]: readonly PostedField<K>[] };
 
-/** A lead as stored: every field, an optional one null when empty. */
+/** A lead as stored: every field, an optional one null when empty, a conditional one null when not asked. */
 export type LeadData<K extends LeadKind> = {
-  [F in keyof Fields<K>]: Fields<K>[F] extends { rule: { type: 'optional' } } ? string | null : string;
+  [F in keyof Fields<K>]: Fields<K>[F] extends { rule: { type: 'optional' } } | { onlyWhen: object } ? string | null : string;
 };

@@ -47,12 +47,28 @@ export const dataRequestTypes = [
 export type NewsletterSource = (typeof newsletterSources)[number]['value'];
 export type DataRequestType = (typeof dataRequestTypes)[number]['value'];
 
-/** The plans a trial can start on (ids and names of the /pricing plans) and the billing periods. */
+/**
+ * The plans a trial request can name (ids and names of the /pricing plans): every value stored. Business is
+ * sold by the sales team (its /pricing button is 'Contact Sales'), so a new request offers only
+ * `trialPlans`; older rows may hold 'business'.
+ */
 export const signupPlans = [
   { value: 'free', label: 'Free' },
   { value: 'pro', label: 'Pro' },
   { value: 'business', label: 'Business' },
 ] as const;
+
+/** The plans /signup offers: those /pricing sells with a trial button. */
+export const trialPlans = [
+  { value: 'free', label: 'Free' },
+  { value: 'pro', label: 'Pro' },
+] as const;
+
+/** The plans billed monthly or yearly (Free costs nothing and has no billing period). */
+export const billedPlans = ['pro'] as const;
+
+/** The plans sold by the sales team: a link for one leads to the contact form. */
+export const salesPlans = ['business'] as const;
 
 export const billingPeriods = [
   { value: 'monthly', label: 'Monthly' },

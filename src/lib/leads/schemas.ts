@@ -79,7 +79,7 @@ function fieldSchema(def: FieldDef): z.ZodType {
     case 'email':
       return email();
     case 'choice':
-      return oneOf((def.options ?? []).map((o) => o.value) as [string, ...string[]], rule.message);
+      return oneOf((def.offered ?? def.options ?? []).map((o) => o.value) as [string, ...string[]], rule.message);
     case 'website':
       return text({ label, max: rule.max, required: rule.required }).refine(
         (v) => v === '' || v.length > rule.max || controlCharacters.test(v) || isWebsiteOrHandle(v),
@@ -111,10 +111,24 @@ export type Validation<K extends LeadKind> =
   | { ok: true; data: LeadInput<K> }
   | { ok: false; fieldErrors: FieldErrors };
 
-/** Validates with the form's schema; on failure, the first message of each field. */
+/**
+ * Validates with the form's schema; on failure, the first message of each field. A field asked only when
+ * another has certain values (`onlyWhen`: billing, for a paid plan) is checked then, and is null otherwise,
+ * whatever was posted for it.
+ */
 export function validateLead<K extends LeadKind>(kind: K, values: FieldValues): Validation<K> {
-  const result = leadSchemas[kind].safeParse(values);
-  if (result.success) return { ok: true, data: result.data as LeadInput<K> };
+  const fields = leadKinds[kind].fields as Record<string, FieldDef>;
+  // Not asked: the other field holds a valid choice that does not ask for it (with no valid choice yet, both are checked).
+  const unasked = Object.keys(fields).filter((name) => {
+    const when = fields[name].onlyWhen;
+    if (!when) return false;
+    const chosen = values[when.field] ?? '';
+    const other = fields[when.field];
+    return (other.offered ?? other.options ?? []).some((o) => o.value === chosen) && !when.values.includes(chosen);
+  });
+  const schema = unasked.length ? leadSchemas[kind].omit(Object.fromEntries(unasked.map((n) => [n, true])) as never) : leadSchemas[kind];
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: { ...result.data, ...Object.fromEntries(unasked.map((n) => [n, null])) } as LeadInput<K> };
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? '');

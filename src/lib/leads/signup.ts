@@ -1,22 +1,53 @@
 /**
- * Where the trial and plan buttons lead: APP_SIGNUP_URL (the product's own sign-up, read at build time)
- * or the site's /signup form, with the plan and the billing period in the query either way.
+ * Where the trial and plan buttons lead. A plan /pricing sells with a trial (Free, Pro) leads to
+ * APP_SIGNUP_URL (the product's own sign-up, read at build time) or the site's /signup form, with the plan
+ * and, for a billed plan, the billing period in the query. A plan sold by the sales team (Business) leads
+ * to the contact form with its subject preset.
  */
-import { billingPeriods, signupPlans, type BillingPeriod, type SignupPlan } from './options';
+import { billedPlans, billingPeriods, salesPlans, signupPlans, trialPlans, type BillingPeriod, type SignupPlan } from './options';
 
-export type TrialChoice = { plan: SignupPlan; billing: BillingPeriod };
+type TrialPlan = (typeof trialPlans)[number]['value'];
+type SalesPlan = (typeof salesPlans)[number];
+export type TrialChoice = { plan: TrialPlan; billing: BillingPeriod };
 
+/** What a bare /signup (a trial button without a plan) preselects: the plan the trial gives. */
 export const defaultChoice: TrialChoice = { plan: 'pro', billing: 'monthly' };
 
+const isBilled = (plan: SignupPlan) => (billedPlans as readonly string[]).includes(plan);
+const isSales = (plan: SignupPlan): plan is SalesPlan => (salesPlans as readonly string[]).includes(plan);
+
+/** The subjects a link may preset on the contact form (`/contact?subject=<key>`): the plans sold by the sales team. */
+export const contactSubjects: Record<SalesPlan, string> = { business: 'Business plan' };
+
+/** The contact form with the subject of `key` preset. */
+export const contactHref = (key: keyof typeof contactSubjects) => `/contact?subject=${key}`;
+
+/** The subject a /contact address presets, if its `subject` is one of `contactSubjects`. */
+export function presetSubject(url: URL): string | undefined {
+  const key = url.searchParams.get('subject') ?? '';
+  return Object.hasOwn(contactSubjects, key) ? contactSubjects[key as SalesPlan] : undefined;
+}
+
+/** The address of a trial button that names no plan ('Get Started Free'): the sign-up, its default plan preselected. */
+export const trialHref = (env: Record<string, string | undefined> = process.env) => env.APP_SIGNUP_URL?.trim() || '/signup';
+
+/** The address of a plan's button: the trial sign-up with the plan (and billing, for a billed plan), or sales. */
 export function signupHref(plan: SignupPlan, billing: BillingPeriod = 'monthly', env: Record<string, string | undefined> = process.env): string {
-  const base = env.APP_SIGNUP_URL?.trim() || '/signup';
-  const query = new URLSearchParams({ plan, billing }).toString();
+  if (isSales(plan)) return contactHref(plan);
+  const base = trialHref(env);
+  const query = new URLSearchParams(isBilled(plan) ? { plan, billing } : { plan }).toString();
   return `${base}${base.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** The plan and billing a /signup address asks for; what is missing or unknown falls back to the default. */
-export function trialChoice(url: URL): TrialChoice {
-  const plan = signupPlans.find((p) => p.value === url.searchParams.get('plan'))?.value ?? defaultChoice.plan;
+/**
+ * What a /signup address asks for: the trial plan and billing to preselect (what is missing or unknown falls
+ * back to the default; Free's billing is not asked), or, for a plan sold by the sales team, the contact
+ * form to go to instead.
+ */
+export function trialChoice(url: URL): TrialChoice | { redirect: string } {
+  const asked = signupPlans.find((p) => p.value === url.searchParams.get('plan'))?.value;
+  if (asked && isSales(asked)) return { redirect: contactHref(asked) };
+  const plan = trialPlans.find((p) => p.value === asked)?.value ?? defaultChoice.plan;
   const billing = billingPeriods.find((b) => b.value === url.searchParams.get('billing'))?.value ?? defaultChoice.billing;
   return { plan, billing };
 }

@@ -1,3 +1,4 @@
+import { trialHref } from '@/lib/leads/signup';
 import { Link } from '@/components/ui/link';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,7 @@ import { commercial } from '@/lib/config/commercial';
 export function ClosingCta({
   title = 'Ready to publish 5x faster?',
   text = 'Join 50,000+ creators who turn finished designs into scheduled posts in one click.',
-  cta = { label: 'Get Started Free', href: '/pricing' },
+  cta = { label: 'Get Started Free', href: trialHref() },
 }: {
   title?: string;
   text?: string;

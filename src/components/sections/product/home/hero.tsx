@@ -1,3 +1,4 @@
+import { trialHref } from '@/lib/leads/signup';
 import { Link } from '@/components/ui/link';
 import { ArrowRight, CirclePlay } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -25,7 +26,7 @@ export function HomeHero() {
           <p className="mx-auto mt-5 max-w-xl text-lg text-pretty text-muted-foreground lg:mx-0">{route.intro}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <Button asChild size="lg">
-              <Link href="/pricing">
+              <Link href={trialHref()}>
                 Get Started Free
                 <ArrowRight aria-hidden />
               </Link>

@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { Section } from '@/components/site/section';
 import { Button } from '@/components/ui/button';
-import { formatPrice, homePlans } from '@/content/home';
+import { formatPrice, homePlanHref, homePlans } from '@/content/home';
 import { commercial } from '@/lib/config/commercial';
 import { CheckList, PlanCard } from '../plan-card';
 
@@ -26,7 +26,7 @@ export function HomePricing() {
             </p>
             <CheckList items={plan.features} className="mt-6 flex-1" />
             <Button asChild variant={plan.popular ? 'primary' : 'secondary'} className="mt-8 w-full">
-              <Link href="/pricing">
+              <Link href={homePlanHref(plan)}>
                 {plan.price === 0 ? 'Start Free Trial' : `Choose ${plan.name}`}
               </Link>
             </Button>

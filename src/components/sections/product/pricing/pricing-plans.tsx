@@ -108,6 +108,9 @@ function PricingPlanCard({ plan }: { plan: PricingPlan }) {
       </p>
       {'href' in plan.cta ? (
         <PlanButton plan={plan} href={plan.cta.href} />
+      ) : free ? (
+        // Free has no billing period: one link, whichever period is shown.
+        <PlanButton plan={plan} href={signupHref(plan.id)} />
       ) : (
         // One link per billing period, the one of the period shown (the other is display:none).
         <>

@@ -1,0 +1,1 @@
+ALTER TABLE "trial_requests" ALTER COLUMN "billing" DROP NOT NULL;
