@@ -19,7 +19,7 @@ for (const js of [true, false]) {
       const start = (plan: string) => page.getByRole('link', { name: `Get Started: ${plan} plan` });
       await expect(start('Free')).toHaveAttribute('href', '/signup?plan=free');
       await expect(start('Pro')).toHaveAttribute('href', '/signup?plan=pro&billing=monthly');
-      await expect(page.getByRole('link', { name: 'Contact Sales: Business plan' })).toHaveAttribute('href', '/contact?subject=business');
+      await expect(page.getByRole('link', { name: 'Contact Sales: Business plan' })).toHaveAttribute('href', '/contact?subject=business#contact-form');
 
       // The billing switch is CSS only: the yearly links replace the monthly ones; Free has no billing period.
       await page.getByRole('group', { name: 'Billing period' }).getByText('Yearly').click();
@@ -55,7 +55,7 @@ for (const js of [true, false]) {
       await expect(billing).toBeHidden();
       // An old link to a Business trial: Business is sold by the sales team, so the contact form, subject preset.
       await page.goto('/signup?plan=business&billing=yearly');
-      await expect(page).toHaveURL(/\/contact\?subject=business$/);
+      await expect(page).toHaveURL(/\/contact\?subject=business#contact-form$/);
       await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Business plan');
       await page.goto('/signup?plan=%3Cscript%3E&billing=weekly');
       await expect(plan).toHaveValue('pro');

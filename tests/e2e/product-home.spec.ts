@@ -139,7 +139,7 @@ test.describe('home /', () => {
       // their trial, Business ('Contact Sales' on /pricing) to the contact form, subject preset.
       { name: 'Free Trial', price: '$0', suffix: null, items: ['5 posts per month', '3 platforms', 'Basic analytics', 'Email support'], href: '/signup?plan=free' },
       { name: 'Starter', price: '$19', suffix: '/month', items: ['Unlimited posts', 'All integrations', 'Full CRM', 'Campaign automation', 'Bulk scheduling'], href: '/signup?plan=pro&billing=monthly' },
-      { name: 'Pro', price: '$49', suffix: '/month', items: ['Team collaboration', 'White-label', 'SLA', 'Account manager'], href: '/contact?subject=business' },
+      { name: 'Pro', price: '$49', suffix: '/month', items: ['Team collaboration', 'White-label', 'SLA', 'Account manager'], href: '/contact?subject=business#contact-form' },
     ];
     for (const [i, plan] of expected.entries()) {
       const card = cards.nth(i);
@@ -183,7 +183,7 @@ test.describe('home /', () => {
       }
       await page.goto('/');
       await card('Pro').getByRole('link', { name: 'Choose Pro' }).click();
-      await expect(page).toHaveURL(/\/contact\?subject=business$/);
+      await expect(page).toHaveURL(/\/contact\?subject=business#contact-form$/);
       await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Business plan');
       await ctx.close();
     });

@@ -190,7 +190,7 @@ describe('trial buttons: /signup offers exactly what /pricing sells with a trial
     // Billing is asked exactly for the plans that have a price per period.
     expect([...billedPlans]).toEqual(sold.filter((p) => p.yearlyPrice > 0).map((p) => p.id));
     // An old link to a plan sold by the sales team goes to the contact form; nonsense falls back to the default.
-    expect(choiceOf('/signup?plan=business&billing=yearly')).toEqual({ redirect: '/contact?subject=business' });
+    expect(choiceOf('/signup?plan=business&billing=yearly')).toEqual({ redirect: '/contact?subject=business#contact-form' });
     expect(choiceOf('/signup?plan=enterprise&billing=weekly')).toEqual({ plan: 'pro', billing: 'monthly' });
     expect(choiceOf('/signup')).toEqual({ plan: commercial.trialPlanId, billing: 'monthly' });
   });
@@ -198,10 +198,10 @@ describe('trial buttons: /signup offers exactly what /pricing sells with a trial
   it('APP_SIGNUP_URL, when set, receives the same plan and billing', () => {
     expect(signupHref('pro', 'yearly', { APP_SIGNUP_URL: 'https://app.postcraft.example/join?ref=site' })).toBe('https://app.postcraft.example/join?ref=site&plan=pro&billing=yearly');
     expect(signupHref('free', 'yearly', { APP_SIGNUP_URL: 'https://app.postcraft.example/join' })).toBe('https://app.postcraft.example/join?plan=free');
-    expect(signupHref('business', 'monthly', { APP_SIGNUP_URL: 'https://app.postcraft.example/join' })).toBe('/contact?subject=business');
+    expect(signupHref('business', 'monthly', { APP_SIGNUP_URL: 'https://app.postcraft.example/join' })).toBe('/contact?subject=business#contact-form');
   });
 
   it("the home cards' buttons lead where the /pricing plan of the same price does", () => {
-    expect(homePlans.map(homePlanHref)).toEqual(['/signup?plan=free', '/signup?plan=pro&billing=monthly', '/contact?subject=business']);
+    expect(homePlans.map(homePlanHref)).toEqual(['/signup?plan=free', '/signup?plan=pro&billing=monthly', '/contact?subject=business#contact-form']);
   });
 });

@@ -19,8 +19,8 @@ const isSales = (plan: SignupPlan): plan is SalesPlan => (salesPlans as readonly
 /** The subjects a link may preset on the contact form (`/contact?subject=<key>`): the plans sold by the sales team. */
 export const contactSubjects: Record<SalesPlan, string> = { business: 'Business plan' };
 
-/** The contact form with the subject of `key` preset. */
-export const contactHref = (key: keyof typeof contactSubjects) => `/contact?subject=${key}`;
+/** The contact form (scrolled to) with the subject of `key` preset. */
+export const contactHref = (key: keyof typeof contactSubjects) => `/contact?subject=${key}#contact-form`;
 
 /** The subject a /contact address presets, if its `subject` is one of `contactSubjects`. */
 export function presetSubject(url: URL): string | undefined {
