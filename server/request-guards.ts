@@ -47,8 +47,12 @@ function hostMatches(host: string, pattern: string) {
   return host === pattern;
 }
 
-/** Where a POST comes from, when the browser says: 'same', 'foreign', or 'unknown' (no Origin nor Referer). */
-export function postOrigin(req: IncomingMessage, allowed: string[]): 'same' | 'foreign' | 'unknown' {
+/**
+ * Where a POST comes from, when the browser says: 'same', 'foreign', or 'unknown' (no Origin nor Referer).
+ * Our own host is the Host header's, and X-Forwarded-Host's only behind a proxy we trust (TRUST_PROXY=1):
+ * anyone else can send that header.
+ */
+export function postOrigin(req: IncomingMessage, allowed: string[], trustProxy = false): 'same' | 'foreign' | 'unknown' {
   const origin = req.headers.origin;
   const referer = req.headers.referer;
   const claimed = origin !== undefined ? String(origin) : referer !== undefined ? String(referer) : undefined;
@@ -61,7 +65,7 @@ export function postOrigin(req: IncomingMessage, allowed: string[]): 'same' | 'f
   } catch {
     return 'foreign'; // "null" and anything else that is not an address
   }
-  const own = [req.headers['x-forwarded-host'], req.headers.host]
+  const own = [trustProxy ? req.headers['x-forwarded-host'] : undefined, req.headers.host]
     .flatMap((h) => String(h ?? '').split(','))
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
@@ -151,8 +155,8 @@ const unreadable = (req: IncomingMessage): Refusal => ({
  * Checks a POST and reads its body. Returns the body, or the refusal to answer with (the caller sends
  * it with `answerRefusal`, after the body has been drained).
  */
-export async function checkPost(req: IncomingMessage, allowedHosts: string[]): Promise<{ body: Buffer } | { refusal: Refusal }> {
-  if (postOrigin(req, allowedHosts) === 'foreign') {
+export async function checkPost(req: IncomingMessage, allowedHosts: string[], trustProxy = false): Promise<{ body: Buffer } | { refusal: Refusal }> {
+  if (postOrigin(req, allowedHosts, trustProxy) === 'foreign') {
     return {
       refusal: {
         status: 403,

@@ -20,6 +20,7 @@ import { presetSubject } from '@/lib/leads/signup';
 import { leadEndpointPrefix, noScriptFormParam, pageHasForm } from '@/lib/leads/endpoints';
 import { ConfigError, openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
+import { envInt } from '@/lib/limiter';
 import { areaLog } from '@/lib/logger';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
@@ -48,6 +49,12 @@ if (process.env.SITE_URL) {
 }
 // A short key would make the newsletter's links guessable; unset, the database keeps one of its own.
 if (process.env.LINK_SECRET?.trim() && process.env.LINK_SECRET.trim().length < 32) fail('LINK_SECRET must be at least 32 characters (or unset)');
+const tls = process.env.HTTPS_CERT_FILE && process.env.HTTPS_KEY_FILE;
+if (!tls && (process.env.HTTPS_CERT_FILE || process.env.HTTPS_KEY_FILE)) {
+  const [set, unset] = process.env.HTTPS_CERT_FILE ? ['HTTPS_CERT_FILE', 'HTTPS_KEY_FILE'] : ['HTTPS_KEY_FILE', 'HTTPS_CERT_FILE'];
+  fail(`${set} is set but ${unset} is not: set both to serve HTTPS, or neither to serve plain HTTP (behind a proxy that ends TLS)`);
+}
+const envMs = (name: string, fallback: number) => envInt(process.env[name], fallback, 1);
 const trustProxy = process.env.TRUST_PROXY === '1';
 const allowedHosts = configuredHosts();
 
@@ -108,7 +115,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   if (!pageOnRequest && files.serve(req, res, secure)) return;
   const clientIp = clientAddress(req, trustProxy);
   if (req.method === 'POST') {
-    const checked = await checkPost(req, allowedHosts);
+    const checked = await checkPost(req, allowedHosts, trustProxy);
     if ('refusal' in checked) return answerRefusal(req, res, checked.refusal);
     if (url.pathname.startsWith(leadEndpointPrefix)) {
       return answerLeadJson(req, res, url.pathname.slice(leadEndpointPrefix.length), checked.body, { ip: clientIp, requestId });
@@ -136,8 +143,19 @@ function serve(req: IncomingMessage, res: ServerResponse) {
 }
 
 // TLS without a proxy in front: HTTPS_CERT_FILE + HTTPS_KEY_FILE serve HTTPS on PORT, and
-// HTTP_REDIRECT_PORT (optional) answers plain HTTP there with a redirect to HTTPS.
-const tls = process.env.HTTPS_CERT_FILE && process.env.HTTPS_KEY_FILE;
+// HTTP_REDIRECT_PORT (optional) answers plain HTTP there with a redirect to HTTPS. One without the other
+// is a mistake, not a wish for plain HTTP: the start stops and says so.
+// (A half-configured pair stopped the start above.)
+// How long a client may take: to send its headers, its whole request, and between requests on a kept-alive
+// connection (a slow client must not hold connections for Node's defaults of one and five minutes).
+const headersTimeout = envMs('SERVER_HEADERS_TIMEOUT_MS', 15_000);
+const timeouts = {
+  headersTimeout,
+  requestTimeout: Math.max(headersTimeout, envMs('SERVER_REQUEST_TIMEOUT_MS', 30_000)),
+  keepAliveTimeout: envMs('SERVER_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+  // Node checks the two above every this many ms (default 30 s, which would let a slow client stay that long).
+  connectionsCheckingInterval: Math.min(2_000, headersTimeout),
+};
 if (tls) {
   let cert: Buffer, key: Buffer;
   try {
@@ -147,12 +165,12 @@ if (tls) {
     await db.close().catch(() => {});
     fail(`cannot read the TLS certificate or key: ${(err as Error).message}`);
   }
-  const secureServer = https.createServer({ cert, key }, serve);
+  const secureServer = https.createServer({ cert, key, ...timeouts }, serve);
   server = secureServer;
   const redirectPort = Number(process.env.HTTP_REDIRECT_PORT);
   if (redirectPort) {
     http
-      .createServer((req, res) => {
+      .createServer(timeouts, (req, res) => {
         const host = String(req.headers.host ?? 'localhost').replace(/:\d+$/, '');
         const address = secureServer.address();
         const tlsPort = typeof address === 'object' && address ? address.port : port;
@@ -163,7 +181,7 @@ if (tls) {
       .unref();
   }
 } else {
-  server = http.createServer(serve);
+  server = http.createServer(timeouts, serve);
 }
 server.on('error', async (err: NodeJS.ErrnoException) => {
   await db.close().catch(() => {});

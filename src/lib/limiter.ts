@@ -21,6 +21,27 @@ export function makeLimiter(opts: IRateLimiterOptions & { keyPrefix: string }, h
   });
 }
 
+/**
+ * The key a client's address is limited by: an IPv4 address itself (also when written IPv4-mapped,
+ * ::ffff:192.0.2.1), an IPv6 address by its /64 network, since one subscriber usually holds a whole /64
+ * and could otherwise take a fresh address for every try.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const bare = ip.split('%')[0].toLowerCase();
+  const [head, tail] = bare.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const groups = bare.includes('::') ? [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t] : h;
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return ip;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** A whole number of at least `min` from the environment, else `fallback` (unset, blank or invalid). */
 export function envInt(raw: string | undefined, fallback: number, min = 0): number {
   if (raw === undefined || raw.trim() === '') return fallback;

@@ -92,3 +92,27 @@ for (const js of [true, false]) {
     });
   });
 }
+
+test('without JavaScript, each of the four request forms in the page is a landmark with its own name', async ({ browser }) => {
+  const ctx = await visitorContext(browser, false);
+  const page = await ctx.newPage();
+  await page.goto('/gdpr');
+  const forms = page.locator('form[id^="data-request-"]:not([id$="-dialog"])');
+  await expect(forms).toHaveCount(4);
+  const names = await forms.evaluateAll((list) =>
+    list.map((f) =>
+      (f.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+        .join(' ')
+        .trim(),
+    ),
+  );
+  expect(names).toEqual([
+    'Your data request: Data export (right of access)',
+    'Your data request: Update information (rectification)',
+    'Your data request: Delete account (erasure)',
+    'Your data request: Export data (portability)',
+  ]);
+  await ctx.close();
+});

@@ -71,6 +71,14 @@ test('a member sees a data request but cannot export or erase (403)', async ({ p
   const res = await page.request.get(`/staff/data-requests/${request}/export`, { maxRedirects: 0 });
   expect(res.status()).toBe(403);
   expect((await page.goto(`/staff/data-requests/${request}`))?.status()).toBe(403);
+
+  // Nor take it out of the open inbox by its status (Spam, Archived...): only admins act on data requests.
+  await page.goto(leadUrl('data_request', request));
+  await page.getByLabel('Status', { exact: true }).selectOption('spam');
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByText('Only admins can change the status of a data request.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No changes yet: the lead is new.')).toBeVisible();
 });
 
 test('an admin marks an export request done: it leaves the open inbox, with an audit entry', async ({ page }) => {

@@ -78,9 +78,14 @@ export async function newsletterLinkBattery(base: string, dbUrl: string, message
     tally.total++;
     if ((await states()) !== before) fail('newsletter links', 'a refused link changed a subscription');
 
-    // The real links still work: confirm, then the one-click unsubscribe of the same email.
-    const confirmed = await ask(base, `/newsletter/confirm?token=${encodeURIComponent(a.confirm)}`);
-    inspectAnswer('GET /newsletter/confirm with its real token', confirmed);
+    // Opening the real confirmation link (GET, HEAD: what a mail scanner does) confirms nothing.
+    inspectAnswer('GET /newsletter/confirm with its real token', await ask(base, `/newsletter/confirm?token=${encodeURIComponent(a.confirm)}`));
+    await ask(base, `/newsletter/confirm?token=${encodeURIComponent(a.confirm)}`, 'HEAD');
+    tally.total++;
+    if ((await states()) !== before) fail('newsletter links', 'opening the confirmation link (GET or HEAD) confirmed the subscription: only the button (POST) may');
+    // The real links still work: confirm (POST, the page's button), then the one-click unsubscribe of the same email.
+    const confirmed = await ask(base, `/newsletter/confirm?token=${encodeURIComponent(a.confirm)}`, 'POST', 'x=1');
+    inspectAnswer('POST /newsletter/confirm with its real token', confirmed);
     const left = await ask(base, `/newsletter/unsubscribe?token=${encodeURIComponent(a.unsubscribe)}`, 'POST', 'List-Unsubscribe=One-Click');
     inspectAnswer('POST /newsletter/unsubscribe with its real token (one-click)', left);
     tally.total++;

@@ -185,6 +185,16 @@ export async function staffBattery(base: string, dbUrl: string): Promise<void> {
     if (r.cookie) fail(`sign-in posted with Origin: ${origin}`, 'a session cookie was issued');
   }
 
+  // 25 wrong passwords for one account posted at once: each try is counted before its password is checked,
+  // so no more than the per-account limit (STAFF_SIGNIN_LIMIT_PAIR, 10) get a check (401); the rest are
+  // refused (429). (Another address than the admin's, whose sign-in below must still work.)
+  const guessed = `parallel-guess-${Date.now()}@postcraft.example`;
+  const parallel = await Promise.all(Array.from({ length: 25 }, () => signIn(base, guessed, 'a wrong password, in parallel').catch((err) => ({ ...dropped(err), cookie: '' }))));
+  const checked = parallel.filter((r) => r.status === 401).length;
+  const limited = parallel.filter((r) => r.status === 429).length;
+  if (checked > 10 || checked + limited !== 25) fail('25 parallel wrong passwords for one account', `${checked} checked (401) and ${limited} refused (429): at most 10 may be checked`);
+  else note(`25 parallel wrong passwords for one account: ${checked} checked (401), ${limited} refused (429)`);
+
   // 3. Signed in as admin.
   let session = await signIn(base, email, password);
   if (!session.cookie) {
@@ -259,6 +269,12 @@ export async function staffBattery(base: string, dbUrl: string): Promise<void> {
     for (const origin of ['https://evil.example', 'null']) {
       inspect(`${name} with the session, Origin: ${origin}`, await submitForm(form, baseline, { freshToken: false, headers: { Cookie: session.cookie, Origin: origin } }), { mustRefuse: true });
     }
+    // The server trusts no proxy here (no TRUST_PROXY): an X-Forwarded-Host naming the foreign origin changes nothing.
+    inspect(
+      `${name} with the session, Origin: http://evil.test and X-Forwarded-Host: evil.test`,
+      await submitForm(form, baseline, { freshToken: false, headers: { Cookie: session.cookie, Origin: 'http://evil.test', 'X-Forwarded-Host': 'evil.test' } }),
+      { mustRefuse: true },
+    );
     if (isSignOut) continue; // posting it signed in ends the session: nothing hostile to send
     for (const field of form.fields) {
       if (['submit', 'button'].includes(field.type)) continue;

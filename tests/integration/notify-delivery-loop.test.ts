@@ -349,6 +349,28 @@ for (const kind of databaseKinds) {
       expect(staffMail()).toHaveLength(1);
     });
 
+    it("a mail server's refusal that quotes the visitor's address is stored and logged without it", async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      vi.stubEnv('WEBHOOK_URL', '');
+      const leadId = await submit('contact');
+      const [{ email }] = await rows<{ email: string }>(`select email from contact_messages where id = $1`, [leadId]);
+      const ack = async () => (await listDeliveries(t!.db, 'contact', leadId)).find((x) => x.channel === 'ack')!;
+      smtp.state.failNext = 1;
+      smtp.state.failFor = email;
+      smtp.state.failText = `<${email}>: Recipient address rejected`;
+      try {
+        await loop().runOnce();
+      } finally {
+        smtp.state.failText = undefined;
+      }
+      const d = await ack();
+      expect(d.status).toBe('pending');
+      expect(d.lastError).toMatch(/^SMTP: .*Recipient address rejected/);
+      expect(d.lastError).toContain('<address>');
+      expect(d.lastError!.toLowerCase()).not.toContain(email.toLowerCase());
+      expect(d.lastError).not.toMatch(/@/);
+    });
+
     it('a lead erased before its notification went out: the delivery is cancelled and nothing is sent', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       const leadId = await submit('dataRequest');

@@ -107,6 +107,25 @@ for (const kind of databaseKinds) {
       expect((await rows<{ n: number }>(`select count(*)::int as n from notification_outbox`))[0].n).toBe(before);
     });
 
+    it("resend of an email to the visitor's own address respects the per-recipient limit", async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      setChannels(true, false);
+      vi.stubEnv('NOTIFY_RECIPIENT_LIMIT', '2');
+      const email = `resend-cap-${crypto.randomUUID()}@example.com`;
+      const { token } = await submit('contact', { email });
+      const id = (await leadId('contact_messages', token))!;
+      const [ack] = (await listDeliveries(t.db, 'contact', id)).filter((d) => d.channel === 'ack');
+      expect(ack).toBeDefined();
+      await rows(`update notification_outbox set status = 'sent' where id = $1`, [ack.id]);
+      // The second email to this address within the window is allowed...
+      const second = await resendDelivery(t.db, ack.id);
+      expect(second.ok && second.requeued).toBe('new-delivery');
+      await rows(`update notification_outbox set status = 'sent' where id = $1`, [(second as { deliveryId: string }).deliveryId]);
+      // ...a third is not, re-sent by staff or not.
+      expect(await resendDelivery(t.db, ack.id)).toMatchObject({ ok: false, reason: 'recipient-limit', message: expect.stringMatching(/^Not sent: this address has had 2 emails from us in the last 1 hour/) });
+      expect((await listDeliveries(t.db, 'contact', id)).filter((d) => d.channel === 'ack')).toHaveLength(2);
+    });
+
     it('resend: a pending delivery is made due now; a finished one gets a new delivery; cancel stops pending ones', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       setChannels(true, true);

@@ -5,7 +5,7 @@ import { createStaffUser } from '@/lib/staff/create-user';
 import { prepareStaffPage } from '@/lib/staff/page';
 import { hashPassword, verifyPassword } from '@/lib/staff/password';
 import { createSession, deleteSession, findActiveUserByEmail, hashToken, sessionPolicy, validateSession } from '@/lib/staff/sessions';
-import { createThrottle, recordFailure, recordSuccess, retryAfter, throttleConfig } from '@/lib/staff/throttle';
+import { createThrottle, recordSuccess, takeAttempt, throttleConfig } from '@/lib/staff/throttle';
 import { changeRole, LastAdminError, removeStaff, setDisabled } from '@/lib/staff/users';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 
@@ -100,26 +100,29 @@ for (const kind of databaseKinds) {
     });
 
     it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('throttles guessing per account+IP and per IP without locking the real user out', async () => {
-      const throttle = createThrottle({ pairMax: 3, pairWindowSeconds: 60, ipMax: 6, ipWindowSeconds: 60 }, t!.handle);
+      const throttle = createThrottle({ pairMax: 3, pairWindowSeconds: 60, ipMax: 7, ipWindowSeconds: 60 }, t!.handle);
       const victim = `victim-${kind.name}@example.com`;
-      for (let i = 0; i < 3; i++) {
-        expect(await retryAfter(throttle, victim, '203.0.113.9')).toBe(0);
-        await recordFailure(throttle, victim, '203.0.113.9');
-      }
+      // Three tries get their password checked (0: go ahead); the fourth is refused before any check.
+      for (let i = 0; i < 3; i++) expect(await takeAttempt(throttle, victim, '203.0.113.9')).toBe(0);
       // The attacker's address is blocked for this account...
-      expect(await retryAfter(throttle, victim, '203.0.113.9')).toBeGreaterThan(0);
-      expect(await retryAfter(throttle, victim.toUpperCase(), '203.0.113.9')).toBeGreaterThan(0);
-      // ...the real user, elsewhere, is not.
-      expect(await retryAfter(throttle, victim, '198.51.100.7')).toBe(0);
-      // A success clears the pair's count.
-      await recordFailure(throttle, victim, '198.51.100.7');
+      expect(await takeAttempt(throttle, victim, '203.0.113.9')).toBeGreaterThan(0);
+      expect(await takeAttempt(throttle, victim.toUpperCase(), '203.0.113.9')).toBeGreaterThan(0);
+      // ...the real user, elsewhere, is not; a success clears the pair's count.
+      expect(await takeAttempt(throttle, victim, '198.51.100.7')).toBe(0);
       await recordSuccess(throttle, victim, '198.51.100.7');
-      for (let i = 0; i < 2; i++) await recordFailure(throttle, victim, '198.51.100.7');
-      expect(await retryAfter(throttle, victim, '198.51.100.7')).toBe(0);
+      for (let i = 0; i < 3; i++) expect(await takeAttempt(throttle, victim, '198.51.100.7')).toBe(0);
       // Guessing many accounts from one address trips the (looser) per-IP limit.
-      for (let i = 0; i < 6; i++) await recordFailure(throttle, `someone-${i}@example.com`, '192.0.2.44');
-      expect(await retryAfter(throttle, 'fresh-account@example.com', '192.0.2.44')).toBeGreaterThan(0);
-      expect(await retryAfter(throttle, 'fresh-account@example.com', '192.0.2.45')).toBe(0);
+      for (let i = 0; i < 7; i++) expect(await takeAttempt(throttle, `someone-${i}@example.com`, '192.0.2.44')).toBe(0);
+      expect(await takeAttempt(throttle, 'fresh-account@example.com', '192.0.2.44')).toBeGreaterThan(0);
+      expect(await takeAttempt(throttle, 'fresh-account@example.com', '192.0.2.45')).toBe(0);
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('tries posted at once cannot pass the limit: each is counted before its password is checked', async () => {
+      const throttle = createThrottle({ pairMax: 10, pairWindowSeconds: 60, ipMax: 100, ipWindowSeconds: 60 }, t!.handle);
+      const victim = `parallel-${kind.name}@example.com`;
+      const waits = await Promise.all(Array.from({ length: 25 }, () => takeAttempt(throttle, victim, '203.0.113.50')));
+      expect(waits.filter((w) => w === 0)).toHaveLength(10);
+      expect(waits.filter((w) => w > 0)).toHaveLength(15);
     });
   });
 }

@@ -90,6 +90,8 @@ for (const kind of databaseKinds) {
       const [r] = await run<{ id: string }>(`insert into data_requests (email, type) values ($1, 'erase') returning id`, [email]);
       await addNote(t!.db, staffId, { kind: 'partner', id: p.id }, 'private remark');
       await changeStatus(t!.db, staffId, [{ kind: 'partner', id: p.id }], 'contacted');
+      // The submission's token, which for a post without a token of its own is a hash of what was typed.
+      await run(`insert into submission_tokens (token, lead_type, lead_id) values ('erasure-token-0123456789', 'partner', $1)`, [p.id]);
 
       const data = await personData(t!.db, email);
       expect(data.tables.partner_applications).toHaveLength(1);
@@ -112,6 +114,7 @@ for (const kind of databaseKinds) {
       }
       expect(await run('select 1 from lead_notes where lead_id = $1', [p.id])).toHaveLength(0);
       expect(await run('select 1 from lead_status_history where lead_id = $1', [p.id])).toHaveLength(0);
+      expect(await run('select 1 from submission_tokens where lead_id = $1', [p.id])).toHaveLength(0);
       const audit = await run<{ row: string }>('select row_to_json(a)::text as row from data_request_audit a where request_id = $1', [r.id]);
       expect(audit).toHaveLength(1);
       expect(audit[0].row.toLowerCase()).not.toContain('subject@x.example');

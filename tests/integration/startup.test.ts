@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIsCurrent, serverEntry } from '../../server/build';
@@ -39,12 +40,24 @@ describe('npm start refuses a bad DATABASE_URL', () => {
   }
 });
 
+describe('npm start refuses a half-configured HTTPS pair', () => {
+  for (const [set, unset] of [['HTTPS_CERT_FILE', 'HTTPS_KEY_FILE'], ['HTTPS_KEY_FILE', 'HTTPS_CERT_FILE']]) {
+    it(`${set} without ${unset}: one clear line, non-zero exit (not plain HTTP without a word)`, () => {
+      const r = start({ [set]: path.join(root, 'package.json'), [unset]: '', DATA_DIR: tempDir() });
+      expect(r.status).toBe(1);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toEqual([`postcraft: ${set} is set but ${unset} is not: set both to serve HTTPS, or neither to serve plain HTTP (behind a proxy that ends TLS)`]);
+      expect(r.stdout).not.toContain('ready on');
+    });
+  }
+});
+
 describe.skipIf(!hasBuild)('the server on the embedded database', () => {
   it('serves, refuses a second instance on the same data, and closes cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
     const server = spawn(process.execPath, [serverEntry], {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SERVER_HEADERS_TIMEOUT_MS: '1000' },
     });
     let out = '';
     server.stdout.on('data', (d) => (out += d));
@@ -63,6 +76,20 @@ describe.skipIf(!hasBuild)('the server on the embedded database', () => {
       });
       const res = await fetch(`http://127.0.0.1:${port}/`);
       expect(res.status).toBe(200);
+
+      // A client that never finishes its headers is cut off after the headers timeout (1 s here, 15 s by
+      // default), not held for Node's default minute.
+      const began = Date.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+        let got = '';
+        socket.on('data', (d) => (got += d));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error('the slow connection was still open after 10 s')), 10_000).unref();
+      });
+      expect(Date.now() - began).toBeLessThan(6_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(fs.readFileSync(path.join(dataDir, 'postmaster.lock'), 'utf8')).toBe(String(server.pid));
 
       const second = start({ DATA_DIR: dataDir, DATABASE_URL: '' });

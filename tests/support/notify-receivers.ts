@@ -61,7 +61,7 @@ export const htmlOf = (message: { headers: [string, string][]; body: string }) =
  */
 export async function startSmtp() {
   const messages: ReceivedEmail[] = [];
-  const state: { failNext: number; failFor?: string } = { failNext: 0 };
+  const state: { failNext: number; failFor?: string; failText?: string } = { failNext: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -73,7 +73,7 @@ export async function startSmtp() {
         const targeted = !state.failFor || session.envelope.rcptTo.some((r) => r.address === state.failFor);
         if (state.failNext > 0 && targeted) {
           state.failNext--;
-          const err = new Error('Try again later') as Error & { responseCode: number };
+          const err = new Error(state.failText ?? 'Try again later') as Error & { responseCode: number };
           err.responseCode = 451;
           return callback(err);
         }

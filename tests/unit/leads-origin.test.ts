@@ -22,7 +22,10 @@ describe('postOrigin', () => {
   it('accepts the request’s own host, from Origin or, without one, from Referer', () => {
     expect(postOrigin(req({ ...host, origin: 'http://127.0.0.1:3400' }), [])).toBe('same');
     expect(postOrigin(req({ ...host, referer: 'http://127.0.0.1:3400/contact?x=1' }), [])).toBe('same');
-    expect(postOrigin(req({ ...host, 'x-forwarded-host': 'www.postcraft.example', origin: 'https://www.postcraft.example' }), [])).toBe('same');
+    // X-Forwarded-Host names our host only behind a trusted proxy (TRUST_PROXY=1); anyone can send it.
+    expect(postOrigin(req({ ...host, 'x-forwarded-host': 'www.postcraft.example', origin: 'https://www.postcraft.example' }), [], true)).toBe('same');
+    expect(postOrigin(req({ ...host, 'x-forwarded-host': 'www.postcraft.example', origin: 'https://www.postcraft.example' }), [])).toBe('foreign');
+    expect(postOrigin(req({ ...host, 'x-forwarded-host': 'evil.test', origin: 'http://evil.test' }), [])).toBe('foreign');
   });
   it('accepts the configured hosts and their wildcard subdomains', () => {
     expect(postOrigin(req({ ...host, origin: 'https://www.postcraft.example' }), ['www.postcraft.example'])).toBe('same');

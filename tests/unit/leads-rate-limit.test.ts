@@ -1,6 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { consumeSubmission, isOverLimit } from '@/lib/leads/rate-limit';
+import { consumeSubmission, createLimiters, isOverLimit } from '@/lib/leads/rate-limit';
+import { addressKey } from '@/lib/limiter';
 
 // The limiters live on globalThis and are shared by the server bundles of one process; each bundle
 // has its own copy of rate-limiter-flexible. An "over the limit" answer made by another copy (a
@@ -37,5 +38,25 @@ describe('consumeSubmission', () => {
     const broken = { consume: async () => Promise.reject(new Error('connection refused')) } as never;
     await expect(consumeSubmission({ form: broken, total: null }, 'contact', '198.51.100.9')).rejects.toThrow('connection refused');
     expect(isOverLimit(Object.assign(new Error('x'), { msBeforeNext: 1, remainingPoints: 0, consumedPoints: 1 }))).toBe(false);
+  });
+});
+
+describe('addresses are limited by network: an IPv6 address by its /64', () => {
+  it('keys IPv4 by the address (mapped or not), IPv6 by its /64 in every spelling', () => {
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002::ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2::1%eth0')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
+  });
+
+  it('a sixth submission from another address of the same /64 is refused; another /64 is not', async () => {
+    const limiters = createLimiters({ perForm: 5, total: 30, windowSeconds: 60 });
+    for (let i = 1; i <= 5; i++) expect(await consumeSubmission(limiters, 'contact', `2001:db8:aa:bb::${i.toString(16)}`)).toBe(true);
+    expect(await consumeSubmission(limiters, 'contact', '2001:db8:aa:bb:ffff:ffff:ffff:ffff')).toBe(false);
+    expect(await consumeSubmission(limiters, 'contact', '2001:db8:aa:bc::1')).toBe(true);
   });
 });

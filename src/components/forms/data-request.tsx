@@ -17,7 +17,8 @@ function DataRequestFields({ form, type, inDialog }: { form: LeadFormApi; type: 
   return (
     <LeadFormFrame
       form={form}
-      title={inDialog ? undefined : 'Your data request'}
+      // Four of these forms are in the page without JavaScript: each landmark has its own name.
+      title={inDialog ? undefined : `Your data request: ${dataRequestTypes.find((t) => t.value === type)!.label}`}
       description={inDialog ? undefined : description}
       className={inDialog ? 'mt-4' : 'rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8'}
       submit={<SubmitButton form={form} label="Send Request" pendingLabel="Submitting..." className="w-full sm:w-auto" />}

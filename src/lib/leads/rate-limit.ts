@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { envInt, makeLimiter, type LimiterHandle } from '@/lib/limiter';
+import { addressKey, envInt, makeLimiter, type LimiterHandle } from '@/lib/limiter';
 import type { LeadKind } from './schemas';
 
 /**
@@ -35,9 +35,10 @@ export function isOverLimit(reason: unknown): boolean {
   return typeof r === 'object' && r !== null && !(r instanceof Error) && typeof r.msBeforeNext === 'number' && typeof r.remainingPoints === 'number' && typeof r.consumedPoints === 'number';
 }
 
-/** Counts one submission of `kind` from `ip`; false when a limit is exceeded. */
+/** Counts one submission of `kind` from `ip` (an IPv6 address counts for its /64); false when a limit is exceeded. */
 export async function consumeSubmission(limiters: Limiters, kind: LeadKind, ip: string): Promise<boolean> {
-  const attempts = [limiters.form?.consume(`${kind}:${ip}`), limiters.total?.consume(ip)].filter(Boolean);
+  const key = addressKey(ip);
+  const attempts = [limiters.form?.consume(`${kind}:${key}`), limiters.total?.consume(key)].filter(Boolean);
   const results = await Promise.allSettled(attempts);
   for (const r of results) {
     if (r.status === 'rejected') {

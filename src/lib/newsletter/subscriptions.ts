@@ -22,6 +22,16 @@ export async function readLink(client: Queryable, purpose: LinkPurpose, token: u
 }
 
 /** Confirms a pending subscription. A confirmed one stays so; an unsubscribed one is not re-subscribed. */
+/**
+ * What opening a confirmation link (GET) shows, changing nothing: 'pending' (the page asks to confirm with
+ * its button), or the outcome a confirmation would have now (already confirmed, unsubscribed, gone).
+ */
+export async function subscriptionState(client: Queryable, id: string): Promise<LinkOutcome | 'pending'> {
+  const { rows } = await client.query(`select status from newsletter_subscriptions where id = $1`, [id]);
+  const status = (rows[0] as { status: string } | undefined)?.status;
+  return status === 'pending' ? 'pending' : status === 'confirmed' ? 'already-confirmed' : status === 'unsubscribed' ? 'was-unsubscribed' : 'gone';
+}
+
 export async function confirmSubscription(client: Queryable, id: string): Promise<LinkOutcome> {
   const { rows } = await client.query(
     `with changed as (

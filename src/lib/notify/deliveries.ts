@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { notificationOutbox, type DeliveryChannel, type DeliveryStatus } from '@/lib/db/outbox-schema';
 import type { LeadKind } from '@/lib/leads/kinds';
-import { channelOn, channelSetting } from './config';
+import { channelOn, channelSetting, recipientLimit } from './config';
 import { nudgeDeliveryLoop } from './nudge';
 
 /**
@@ -45,7 +45,7 @@ export async function listDeliveries(db: AnyDb, leadType: LeadKind, leadId: stri
 
 export type ResendResult =
   | { ok: true; deliveryId: string; requeued: 'due-now' | 'new-delivery' }
-  | { ok: false; reason: 'not-found' | 'not-configured'; message: string };
+  | { ok: false; reason: 'not-found' | 'not-configured' | 'recipient-limit'; message: string };
 
 /**
  * Sends a lead's notification again on the same channel.
@@ -92,6 +92,20 @@ export async function resendDelivery(db: AnyDb, deliveryId: string, env = proces
   if (id) {
     nudgeDeliveryLoop(0);
     return { ok: true, deliveryId: id, requeued: 'due-now' };
+  }
+  // A new email to the visitor's own address counts against the same per-recipient limit as the forms'.
+  if (row.recipientKey) {
+    const { max, windowSeconds } = recipientLimit(env);
+    if (max) {
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notificationOutbox)
+        .where(and(eq(notificationOutbox.recipientKey, row.recipientKey), sql`${notificationOutbox.createdAt} > now() - (${windowSeconds}::int * interval '1 second')`));
+      if (n >= max) {
+        const window = windowSeconds % 3600 === 0 ? `${windowSeconds / 3600} hour${windowSeconds === 3600 ? '' : 's'}` : `${Math.ceil(windowSeconds / 60)} minutes`;
+        return { ok: false, reason: 'recipient-limit', message: `Not sent: this address has had ${max} emails from us in the last ${window}, the most we send. Try again later.` };
+      }
+    }
   }
   const [created] = await db
     .insert(notificationOutbox)

@@ -16,7 +16,7 @@ import { loadLead, type LeadRow } from './leads';
 import { notifyLog } from './notify-log';
 import { buildEmail, buildWebhookBody } from './message';
 import { maxAttempts, retryDelayMs } from './retry';
-import { closeTransports, sendEmail, sendWebhook } from './send';
+import { closeTransports, sendEmail, sendWebhook, withoutAddresses } from './send';
 import { buildAcknowledgement, buildConfirmation } from './visitor-emails';
 
 type Claimed = { id: string; lead_type: string; lead_id: string; channel: AnyChannel; attempts: number; token: string };
@@ -157,7 +157,8 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         await sendWebhook(settings.webhookUrl, body, { deliveryId: row.id, secret: settings.webhookSecret, timeoutMs: webhookTimeoutMs });
       }
     } catch (err) {
-      const message = String((err as Error | undefined)?.message ?? err).slice(0, 500);
+      // No visitor address in the stored error or the log (a mail server's refusal quotes it).
+      const message = withoutAddresses(String((err as Error | undefined)?.message ?? err)).slice(0, 500);
       if (row.attempts >= maxAttempts) {
         await settle(
           row,

@@ -36,6 +36,15 @@ export function closeTransports(): void {
 
 type ErrorLike = { name?: string; code?: string; message?: string; cause?: ErrorLike & { errors?: ErrorLike[] } };
 
+/**
+ * An error text without the email addresses in it: a mail server's refusal quotes the recipient ("550
+ * <someone@example.com>: Recipient address rejected"), which must not outlive an erasure in the outbox's
+ * `last_error` or in the logs.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(/<?[^\s<>@"'(),;:]+@[^\s<>@"'(),;:]+>?/g, '<address>');
+}
+
 function describe(err: unknown): string {
   const e = (err ?? {}) as ErrorLike;
   if (e.name === 'TimeoutError') return 'timed out';
@@ -45,7 +54,7 @@ function describe(err: unknown): string {
   // fetch says only "fetch failed"; the reason (e.g. "connect ECONNREFUSED 127.0.0.1:9") is its cause.
   if (cause?.message && !text.includes(cause.message)) text = `${text} (${cause.message})`;
   text = text.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim();
-  return (code && !text.includes(code) ? `${code}: ${text}` : text).slice(0, 300);
+  return withoutAddresses(code && !text.includes(code) ? `${code}: ${text}` : text).slice(0, 300);
 }
 
 export async function sendEmail(smtpUrl: string, message: Omit<EmailMessage, 'headers'> & { headers?: Record<string, string> }): Promise<SMTPTransport.SentMessageInfo> {

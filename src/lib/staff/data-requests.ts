@@ -75,6 +75,9 @@ export async function eraseForRequest(db: Db, requestId: string, actorId: string
       await t.execute(sql`delete from lead_status_history where lead_type = ${kind} and lead_id = ${id}::uuid`);
       // The outbox keeps a hash of the address for the per-recipient limit: it goes with the lead.
       await t.execute(sql`update notification_outbox set recipient_key = null where lead_type = ${kind} and lead_id = ${id}::uuid`);
+      // The submission's token (for a post without one of its own, a hash of what was typed, the address
+      // included) goes with it too.
+      await t.execute(sql`delete from submission_tokens where lead_type = ${kind} and lead_id = ${id}::uuid`);
       const n = await rowsOf(t, sql`delete from lead_notes where lead_type = ${kind} and lead_id = ${id}::uuid returning id`);
       triage += a.length;
       counts.lead_notes = (counts.lead_notes ?? 0) + n.length;

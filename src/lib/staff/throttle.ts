@@ -1,8 +1,9 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { envInt, makeLimiter, type LimiterHandle } from '@/lib/limiter';
+import { addressKey, envInt, makeLimiter, type LimiterHandle } from '@/lib/limiter';
 
 /**
- * Sign-in throttling (the "login endpoint protection" pattern of rate-limiter-flexible):
+ * Sign-in throttling (the "login endpoint protection" pattern of rate-limiter-flexible), every try counted
+ * before its password is checked (`takeAttempt`):
  * - per account + IP pair: STAFF_SIGNIN_LIMIT_PAIR failures (default 10) within STAFF_SIGNIN_WINDOW
  *   seconds (default 900) block that pair for the same time; a success clears the pair's count. An
  *   attacker elsewhere cannot lock the real user out: only their own address + that account is blocked.
@@ -40,23 +41,28 @@ export function processThrottle(handle?: LimiterHandle): SignInThrottle {
   return shared.throttle;
 }
 
-const pairKey = (email: string, ip: string) => `${email.trim().toLowerCase().slice(0, 254)}|${ip}`;
+const pairKey = (email: string, ip: string) => `${email.trim().toLowerCase().slice(0, 254)}|${addressKey(ip)}`;
 
-/** Seconds to wait before this pair / address may try again, or 0 when a try is allowed. */
-export async function retryAfter(t: SignInThrottle, email: string, ip: string): Promise<number> {
-  const [pair, byIp] = await Promise.all([t.pair.get(pairKey(email, ip)), t.ip.get(ip)]);
+/**
+ * Counts a try BEFORE its password is checked, in one atomic step per counter: of many tries posted at
+ * once, only as many as the limit get a password check; the others are refused. Returns the seconds to
+ * wait (0: go ahead and check). A database error is thrown, not taken for a refusal.
+ */
+export async function takeAttempt(t: SignInThrottle, email: string, ip: string): Promise<number> {
+  const results = await Promise.allSettled([t.pair.consume(pairKey(email, ip)), t.ip.consume(addressKey(ip))]);
   let wait = 0;
-  if (byIp && byIp.consumedPoints >= t.config.ipMax) wait = Math.max(wait, byIp.msBeforeNext);
-  if (pair && pair.consumedPoints >= t.config.pairMax) wait = Math.max(wait, pair.msBeforeNext);
+  for (const r of results) {
+    if (r.status === 'fulfilled') continue;
+    if (r.reason instanceof Error) throw r.reason;
+    wait = Math.max(wait, (r.reason as { msBeforeNext: number }).msBeforeNext, 1);
+  }
   return Math.ceil(wait / 1000);
 }
 
-/** Counts a failed try (ignoring the "now blocked" rejection: the next retryAfter reports it). */
-export async function recordFailure(t: SignInThrottle, email: string, ip: string) {
-  await Promise.allSettled([t.pair.consume(pairKey(email, ip)), t.ip.consume(ip)]);
-}
-
-/** A success clears the pair's count (the per-IP count stays: it only ever tracks failures). */
+/**
+ * A success clears the pair's count and gives back the address's point its try took (the per-IP count
+ * tracks failures only).
+ */
 export async function recordSuccess(t: SignInThrottle, email: string, ip: string) {
-  await t.pair.delete(pairKey(email, ip)).catch(() => {});
+  await Promise.allSettled([t.pair.delete(pairKey(email, ip)), t.ip.reward(addressKey(ip), 1)]);
 }

@@ -3,7 +3,7 @@ import type { StaffContext } from '../context';
 import { verifyPassword } from '../password';
 import { createSession, deleteSession, findActiveUserByEmail, pruneSessions } from '../sessions';
 import { incorrectCredentials, type SignInState } from '../sign-in-state';
-import { recordFailure, recordSuccess, retryAfter } from '../throttle';
+import { recordSuccess, takeAttempt } from '../throttle';
 import { staffLog } from '../staff-log';
 import { redirectTo, type ActionAnswer } from './define';
 
@@ -25,7 +25,8 @@ export async function signIn(ctx: StaffContext, formData: FormData): Promise<Act
     return { result: { status: 'refused', message: incorrectCredentials, email: email.replace(/[\u0000-\u001F\u007F-\u009F]/g, ''), at }, status: 401 };
   }
 
-  const wait = await retryAfter(ctx.throttle, email, ctx.ip);
+  // The try is counted before the password is checked, so tries posted at once cannot pass the limit.
+  const wait = await takeAttempt(ctx.throttle, email, ctx.ip);
   if (wait > 0) {
     const minutes = Math.max(1, Math.ceil(wait / 60));
     return {
@@ -38,7 +39,6 @@ export async function signIn(ctx: StaffContext, formData: FormData): Promise<Act
   // Unknown addresses are verified against a dummy hash: same answer, about the same time.
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
-    await recordFailure(ctx.throttle, email, ctx.ip);
     staffLog.info({ requestId: ctx.requestId, event: 'staff.sign_in_failed' }, 'staff sign-in refused');
     return { result: { status: 'refused', message: incorrectCredentials, email, at }, status: 401 };
   }

@@ -19,6 +19,10 @@ const lead = field.parsed(leadRef, gone);
 const status = (message: string) => field.parsed((v) => (isStatus(v) ? v : null), message);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** Only admins act on data requests (docs/security.md): a member cannot take one out of the open inbox. */
+export const dataRequestsAdminOnly = 'Only admins can change the status of a data request.';
+const touchesDataRequest = (leads: readonly LeadRef[]) => leads.some((l) => l.kind === 'dataRequest');
+
 export const bulkUpdateLeads = staffAction(
   {
     event: 'staff.bulk_status',
@@ -30,6 +34,7 @@ export const bulkUpdateLeads = staffAction(
     }),
   },
   async ({ user, db, input, audit }) => {
+    if (user.role !== 'admin' && touchesDataRequest(input.lead)) return fail(dataRequestsAdminOnly);
     const to = input.intent === 'archive' ? 'archived' : input.status;
     if (!isStatus(to)) return fail('Choose the new status.', { status: 'Choose the new status.' });
     const changed = await changeStatus(db, user.id, input.lead, to);
@@ -43,6 +48,7 @@ export const bulkUpdateLeads = staffAction(
 export const updateLeadStatus = staffAction(
   { event: 'staff.lead_status', input: z.object({ lead, status: status('Choose a status.') }) },
   async ({ user, db, input, audit }) => {
+    if (user.role !== 'admin' && touchesDataRequest([input.lead])) return fail(dataRequestsAdminOnly);
     const changed = await changeStatus(db, user.id, [input.lead], input.status);
     if (input.status === 'spam') await onMarkedSpam(db, changed);
     audit({ lead: input.lead, status: input.status, changed: changed.length });
