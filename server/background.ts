@@ -16,9 +16,6 @@ export function startBackground({ handle, env = process.env, alwaysRun = false }
   if (env.SMTP_URL?.trim() && !env.NOTIFY_EMAIL_TO?.trim()) {
     notifyLog.warn('SMTP_URL is set but NOTIFY_EMAIL_TO is not: email notifications will fail until it is set');
   }
-  if (env.WEBHOOK_URL?.trim() && !env.WEBHOOK_SECRET) {
-    notifyLog.warn('WEBHOOK_URL is set but WEBHOOK_SECRET is not: webhooks are sent without an X-Signature header');
-  }
   const loop = createDeliveryLoop({ handle, env });
   loop.start();
   return { nudge: () => loop.nudge(), stop: () => loop.stop() };

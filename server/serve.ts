@@ -22,6 +22,7 @@ import { ConfigError, openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
 import { envInt } from '@/lib/limiter';
 import { areaLog } from '@/lib/logger';
+import { webhookConfigProblem } from '@/lib/notify/config';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
 import { answerLeadJson } from './lead-posts';
@@ -54,6 +55,8 @@ if (!tls && (process.env.HTTPS_CERT_FILE || process.env.HTTPS_KEY_FILE)) {
   const [set, unset] = process.env.HTTPS_CERT_FILE ? ['HTTPS_CERT_FILE', 'HTTPS_KEY_FILE'] : ['HTTPS_KEY_FILE', 'HTTPS_CERT_FILE'];
   fail(`${set} is set but ${unset} is not: set both to serve HTTPS, or neither to serve plain HTTP (behind a proxy that ends TLS)`);
 }
+const webhookProblem = webhookConfigProblem();
+if (webhookProblem) fail(webhookProblem);
 const envMs = (name: string, fallback: number) => envInt(process.env[name], fallback, 1);
 const trustProxy = process.env.TRUST_PROXY === '1';
 const allowedHosts = configuredHosts();

@@ -5,6 +5,14 @@
 import { startBackground } from './background';
 import { ConfigError, openDatabase, type DbHandle } from '../src/lib/db/connection';
 import { runMigrations } from '../src/lib/db/migrate';
+import { webhookConfigProblem } from '../src/lib/notify/config';
+
+// Every webhook call is signed and goes over HTTPS: settings that cannot do that stop the start.
+const webhookProblem = webhookConfigProblem();
+if (webhookProblem) {
+  console.error(`postcraft worker: ${webhookProblem}`);
+  process.exit(1);
+}
 
 let opened: DbHandle | undefined;
 try {

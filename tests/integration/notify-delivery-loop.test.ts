@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -13,7 +13,7 @@ import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 import { formData, validLeads } from '../support/lead-samples';
 import { decodeBody, decodeHeader, startReceiver, startSmtp, textOf, waitFor } from '../support/notify-receivers';
 
-const secret = 'test-secret-\u00e9-42';
+const secret = `whsec_${Buffer.from('test-secret-\u00e9-42 of at least 32 bytes').toString('base64')}`;
 let ipCounter = 0;
 
 /** A pino logger whose lines the test can read. */
@@ -126,8 +126,9 @@ for (const kind of databaseKinds) {
       expect(hooks.received).toHaveLength(1);
       const hook = hooks.received[0];
       expect(hook.headers['content-type']).toBe('application/json');
-      const expected = createHmac('sha256', secret).update(hook.body).digest('hex');
-      expect(hook.headers['x-signature']).toBe(`sha256=${expected}`);
+      // Signed the Standard Webhooks way: the standard's own library verifies it with the secret.
+      expect(hook.headers['webhook-id']).toBe((await listDeliveries(t!.db, 'partner', leadId)).find((d) => d.channel === 'webhook')!.id);
+      expect(new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>)).toMatchObject({ event: 'lead.created', id: leadId });
       expect(JSON.parse(hook.body)).toEqual({
         event: 'lead.created',
         type: 'partner',
@@ -153,7 +154,7 @@ for (const kind of databaseKinds) {
       expect(ackText).toContain('We resell analytical engines.');
       expect(ackText).toContain('partners@postcraft.example');
       expect(list.every((d) => d.sentAt instanceof Date)).toBe(true);
-      expect(hook.headers['x-delivery-id']).toBe(list.find((d) => d.channel === 'webhook')!.id);
+      expect(hook.headers['webhook-id']).toBe(list.find((d) => d.channel === 'webhook')!.id);
 
       // The log says what was sent, never the lead's fields.
       expect(captured.lines.filter((l) => l.msg === 'notification sent')).toHaveLength(3);
@@ -284,7 +285,7 @@ for (const kind of databaseKinds) {
       await makeDue(id);
       expect(await l.runOnce()).toBe(0); // sent rows are never claimed again
       expect(hooks.ok2xx.get(id)).toBe(1);
-      expect(hooks.received.filter((h) => h.headers['x-delivery-id'] === id)).toHaveLength(2); // 503 + 204
+      expect(hooks.received.filter((h) => h.headers['webhook-id'] === id)).toHaveLength(2); // 503 + 204
     });
 
     it('a redirect or a slow receiver is a failure; the last attempt marks the delivery failed', async ({ skip }) => {

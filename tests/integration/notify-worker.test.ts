@@ -94,7 +94,7 @@ for (const { name, make } of targets) {
       await target?.cleanup();
     });
     const worker = (env: Record<string, string> = {}) => {
-      const w = startWorker({ ...target!.env, WEBHOOK_URL: hooks.url, WEBHOOK_SECRET: 's', ...env });
+      const w = startWorker({ ...target!.env, WEBHOOK_URL: hooks.url, WEBHOOK_SECRET: 'a worker test secret of 32 characters or more', ...env });
       children.push(w.child);
       return w;
     };
@@ -118,7 +118,7 @@ for (const { name, make } of targets) {
       hooks.state.mode = 'hang';
       const first = worker({ NOTIFY_LEASE_MS: '1500' });
       await ready(first);
-      await waitFor(() => hooks.received.some((h) => h.headers['x-delivery-id'] === id), 20_000, 'the first request');
+      await waitFor(() => hooks.received.some((h) => h.headers['webhook-id'] === id), 20_000, 'the first request');
       first.child.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
       expect(hooks.ok2xx.get(id)).toBeUndefined();
@@ -155,7 +155,7 @@ for (const { name, make } of targets) {
       hooks.state.delayMs = 1500;
       const w = worker();
       await ready(w);
-      await waitFor(() => hooks.received.some((h) => h.headers['x-delivery-id'] === id), 20_000, 'the request');
+      await waitFor(() => hooks.received.some((h) => h.headers['webhook-id'] === id), 20_000, 'the request');
       const started = Date.now();
       w.child.kill('SIGTERM');
       const exit = await w.exited;

@@ -52,6 +52,23 @@ describe('npm start refuses a half-configured HTTPS pair', () => {
   }
 });
 
+describe('npm start refuses webhook settings that cannot be signed or that send leads in the clear', () => {
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ['WEBHOOK_URL without WEBHOOK_SECRET', { WEBHOOK_URL: 'https://hooks.example.com/leads', WEBHOOK_SECRET: '' }, /^postcraft: WEBHOOK_SECRET must be set with WEBHOOK_URL: whsec_ and at least 32 random bytes/],
+    ['a short WEBHOOK_SECRET', { WEBHOOK_URL: 'https://hooks.example.com/leads', WEBHOOK_SECRET: 'e2e-secret' }, /^postcraft: WEBHOOK_SECRET must be set with WEBHOOK_URL/],
+    ['a plain-http WEBHOOK_URL to another machine', { WEBHOOK_URL: 'http://hooks.example.com/leads', WEBHOOK_SECRET: 'x'.repeat(40) }, /^postcraft: WEBHOOK_URL must start with https:\/\//],
+  ];
+  for (const [name, env, message] of cases) {
+    it(`${name}: one clear line, non-zero exit`, () => {
+      const r = start({ ...env, DATA_DIR: tempDir() });
+      expect(r.status).toBe(1);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+    });
+  }
+});
+
 describe.skipIf(!hasBuild)('the server on the embedded database', () => {
   it('serves, refuses a second instance on the same data, and closes cleanly on SIGTERM', async () => {
     const dataDir = tempDir();

@@ -100,7 +100,7 @@ async function load(label: string, urls: string[]): Promise<Run> {
 }
 
 /**
- * A webhook receiver: counts each delivery (X-Delivery-Id, the outbox row's id). Every server of the
+ * A webhook receiver: counts each delivery (webhook-id, the outbox row's id). Every server of the
  * run gets WEBHOOK_URL pointing here, so the delivery loops of all instances work the one outbox.
  */
 async function startReceiver() {
@@ -108,7 +108,7 @@ async function startReceiver() {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      const id = String(req.headers['x-delivery-id'] ?? '');
+      const id = String(req.headers['webhook-id'] ?? '');
       if (id) deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
       res.writeHead(204).end();
     });
@@ -117,7 +117,7 @@ async function startReceiver() {
   onCleanup('webhook receiver', () => new Promise((r) => server.close(r)));
   server.keepAliveTimeout = 60_000;
   return {
-    env: { WEBHOOK_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, WEBHOOK_SECRET: 'bench-load', NOTIFY_POLL_MS: '500' },
+    env: { WEBHOOK_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, WEBHOOK_SECRET: 'bench-load: a secret of 32 characters or more', NOTIFY_POLL_MS: '500' },
     deliveries,
     /**
      * Waits until `n` distinct deliveries arrived since `from` (a count taken before) and then none for
@@ -147,7 +147,7 @@ async function verifyOutbox(query: Query, ids: LeadId[], receiver: Receiver, che
   for (const r of rows) byLead.set(`${r.lead_type}:${r.lead_id}`, (byLead.get(`${r.lead_type}:${r.lead_id}`) ?? 0) + 1);
   const wrong = ids.filter(({ kind, id }) => byLead.get(`${kind}:${id}`) !== 1).length;
   check(`${label}: each lead has exactly one outbox row`, wrong === 0 && rows.length === ids.length, `${rows.length} outbox rows for ${ids.length} leads${wrong ? `, ${wrong} leads wrong` : ''}`);
-  // Delivery is at least once: a retry after a timeout may deliver again (same X-Delivery-Id, so the
+  // Delivery is at least once: a retry after a timeout may deliver again (same webhook-id, so the
   // receiver can tell). A second delivery without a second attempt would mean two loops sent one row.
   const notSent = rows.filter((r) => r.status !== 'sent').length;
   const never = rows.filter((r) => !receiver.deliveries.has(r.id)).length;

@@ -102,7 +102,7 @@ export type Hook = { headers: http.IncomingHttpHeaders; body: string; answered: 
 
 /**
  * A local webhook receiver. `mode` decides the answer: 'ok' (204), a status number, or 'hang' (never
- * answers). `ok2xx` counts the 2xx answers per X-Delivery-Id. `stop()`/`start()` take the port down
+ * answers). `ok2xx` counts the 2xx answers per webhook-id. `stop()`/`start()` take the port down
  * and bring it back (the same port), to play a receiver that is away.
  */
 export async function startReceiver() {
@@ -127,7 +127,7 @@ export async function startReceiver() {
           const status = state.mode === 'ok' ? 204 : (state.mode as number);
           hook.answered = status;
           if (status >= 200 && status < 300) {
-            const id = String(req.headers['x-delivery-id']);
+            const id = String(req.headers['webhook-id']);
             ok2xx.set(id, (ok2xx.get(id) ?? 0) + 1);
           }
           // Connection: close, so that a receiver taken down refuses the next connection at once.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { configuredChannels, defaultFromAddress, deliverySettings } from '@/lib/notify/config';
-import { bodyText, buildEmail, buildWebhookBody, headerText, signBody } from '@/lib/notify/message';
+import { configuredChannels, defaultFromAddress, deliverySettings, webhookConfigProblem } from '@/lib/notify/config';
+import { Webhook } from 'standardwebhooks';
+import { bodyText, buildEmail, buildWebhookBody, headerText } from '@/lib/notify/message';
+import { webhookHeaders } from '@/lib/notify/send';
 import { maxAttempts, retryCapsMs, retryDelayMs } from '@/lib/notify/retry';
 
 const minute = 60_000;
@@ -87,8 +89,41 @@ describe('messages', () => {
       createdAt: '2026-01-02T03:04:05.000Z',
       fields: { name: lead.name, email: lead.email, company: null, subject: lead.subject, message: lead.message },
     });
-    // HMAC-SHA256 test vector (RFC 4231 case 2).
-    expect(signBody('what do ya want for nothing?', 'Jefe')).toBe('sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+  });
+});
+
+describe('webhook signatures (Standard Webhooks)', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+  const body = JSON.stringify({ event: 'lead.created', type: 'contact', id: 'x' });
+
+  it('signs id, timestamp and body; a receiver verifies it with the standard library, and refuses a changed body or an old call', () => {
+    const now = new Date();
+    const headers = webhookHeaders(body, 'delivery-1', secret, now);
+    expect(headers['webhook-id']).toBe('delivery-1');
+    expect(headers['webhook-timestamp']).toBe(String(Math.floor(now.getTime() / 1000)));
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    const receiver = new Webhook(secret);
+    expect(receiver.verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => receiver.verify(body.replace('contact', 'partner'), headers)).toThrow();
+    expect(() => receiver.verify(body, { ...headers, 'webhook-id': 'delivery-2' })).toThrow();
+    // A call captured and replayed ten minutes later is refused (the standard's tolerance is five).
+    const old = webhookHeaders(body, 'delivery-1', secret, new Date(now.getTime() - 10 * 60_000));
+    expect(() => receiver.verify(body, old)).toThrow(/timestamp/i);
+    // A secret written as plain text (32 characters or more) is used as it is.
+    const plain = 'a plain secret of at least 32 characters';
+    expect(new Webhook(plain, { format: 'raw' }).verify(body, webhookHeaders(body, 'd', plain))).toEqual(JSON.parse(body));
+  });
+
+  it('WEBHOOK_URL needs https (http only to this machine) and a WEBHOOK_SECRET of at least 32 bytes', () => {
+    expect(webhookConfigProblem({})).toBeUndefined();
+    expect(webhookConfigProblem({ WEBHOOK_URL: 'https://hooks.example.com/x', WEBHOOK_SECRET: secret })).toBeUndefined();
+    expect(webhookConfigProblem({ WEBHOOK_URL: 'http://127.0.0.1:9000/x', WEBHOOK_SECRET: secret })).toBeUndefined();
+    expect(webhookConfigProblem({ WEBHOOK_URL: 'http://localhost:9000/x', WEBHOOK_SECRET: secret })).toBeUndefined();
+    expect(webhookConfigProblem({ WEBHOOK_URL: 'http://hooks.example.com/x', WEBHOOK_SECRET: secret })).toMatch(/^WEBHOOK_URL must start with https:\/\//);
+    expect(webhookConfigProblem({ WEBHOOK_URL: 'not a url', WEBHOOK_SECRET: secret })).toMatch(/^WEBHOOK_URL is not a valid URL/);
+    for (const weak of [undefined, '', 'short', `whsec_${Buffer.alloc(24).toString('base64')}`, 'whsec_not*base64', 'x'.repeat(31)]) {
+      expect(webhookConfigProblem({ WEBHOOK_URL: 'https://hooks.example.com/x', WEBHOOK_SECRET: weak }), String(weak)).toMatch(/^WEBHOOK_SECRET must be set with WEBHOOK_URL/);
+    }
   });
 });
 

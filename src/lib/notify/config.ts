@@ -35,6 +35,46 @@ export function configuredChannels(env: Env = process.env): Channel[] {
   return (['email', 'webhook'] as const).filter((c) => channelOn(c, env));
 }
 
+const localHosts = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The key of WEBHOOK_SECRET for Standard Webhooks signatures: `whsec_` and base64 (the standard's form,
+ * what its libraries take on the receiving side), or any other text used as it is. Null when it holds
+ * fewer than 32 bytes.
+ */
+export function webhookKey(secret: string | undefined): { secret: string; format?: 'raw' } | null {
+  const s = secret?.trim() ?? '';
+  if (s.startsWith('whsec_')) {
+    const b64 = s.slice('whsec_'.length);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
+    return Buffer.from(b64, 'base64').length >= 32 ? { secret: s } : null;
+  }
+  return Buffer.byteLength(s, 'utf8') >= 32 ? { secret: s, format: 'raw' } : null;
+}
+
+/**
+ * What is wrong with the webhook settings, or undefined: WEBHOOK_URL must be https (plain http only to this
+ * machine), and needs WEBHOOK_SECRET (at least 32 bytes), since every call is signed. The server and the
+ * worker refuse to start with a problem; the delivery loop reports it on the delivery.
+ */
+export function webhookConfigProblem(env: Env = process.env): string | undefined {
+  const raw = env.WEBHOOK_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `WEBHOOK_URL is not a valid URL: "${raw.slice(0, 100)}"`;
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && localHosts.test(url.hostname))) {
+    return 'WEBHOOK_URL must start with https:// (plain http:// only to this machine: localhost, 127.0.0.1 or [::1])';
+  }
+  if (!webhookKey(env.WEBHOOK_SECRET)) {
+    return 'WEBHOOK_SECRET must be set with WEBHOOK_URL: whsec_ and at least 32 random bytes in base64 (make one with: node -e "console.log(\'whsec_\' + require(\'crypto\').randomBytes(32).toString(\'base64\'))"), or any text of 32 characters or more';
+  }
+  return undefined;
+}
+
 /** The sender when NOTIFY_EMAIL_FROM is not set: a no-reply address at the site's domain. */
 export function defaultFromAddress(env: Env = process.env): string {
   let host = 'postcraft.example';

@@ -6,12 +6,12 @@
 // `FOR UPDATE SKIP LOCKED` and sets a lease (locked_until) and a claim token, so two loops never hold
 // the same row, and only the holder of the claim token records the outcome. A loop that dies
 // mid-send leaves its lease to expire, and another loop (or itself after a restart) retries the row:
-// delivery is at least once, and the webhook's X-Delivery-Id lets a receiver drop a repeat.
+// delivery is at least once, and the webhook's webhook-id lets a receiver drop a repeat.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Queryable } from '@/lib/db/connection';
 import { linkKey } from '@/lib/newsletter/links';
-import { deliverySettings, type AnyChannel, type Env } from './config';
+import { deliverySettings, webhookConfigProblem, type AnyChannel, type Env } from './config';
 import { loadLead, type LeadRow } from './leads';
 import { notifyLog } from './notify-log';
 import { buildEmail, buildWebhookBody } from './message';
@@ -153,6 +153,8 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         await sendEmail(settings.smtpUrl, message);
       } else {
         if (!settings.webhookUrl) throw new Error('WEBHOOK_URL is not set');
+        const problem = webhookConfigProblem(env);
+        if (problem) throw new Error(problem);
         const body = buildWebhookBody(row.lead_type, lead);
         await sendWebhook(settings.webhookUrl, body, { deliveryId: row.id, secret: settings.webhookSecret, timeoutMs: webhookTimeoutMs });
       }

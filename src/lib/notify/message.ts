@@ -1,5 +1,4 @@
 // The two notification messages built from a lead row: a plain-text email and a signed JSON webhook.
-import { createHmac } from 'node:crypto';
 import { asDate } from '@/lib/db/values';
 import { leadDefinition, type LeadRow } from './leads';
 
@@ -82,7 +81,4 @@ export function buildWebhookBody(kind: string, lead: LeadRow): string {
   return JSON.stringify({ event: 'lead.created', type: kind, id: lead.id, createdAt: iso(lead.created_at), fields });
 }
 
-/** `sha256=<hex HMAC-SHA256 of the raw body, keyed with the secret>`. */
-export function signBody(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
-}
+

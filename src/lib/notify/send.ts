@@ -4,7 +4,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { EmailMessage } from './message';
-import { signBody } from './message';
+import { Webhook } from 'standardwebhooks';
+import { webhookKey } from './config';
 
 export class DeliveryError extends Error {
   override name = 'DeliveryError';
@@ -70,14 +71,29 @@ export async function sendEmail(smtpUrl: string, message: Omit<EmailMessage, 'he
 
 export type WebhookOptions = { deliveryId: string; secret?: string; timeoutMs?: number };
 
-/** POSTs the body; only a 2xx answer counts. Redirects are not followed (a 3xx is a failure). */
-export async function sendWebhook(url: string, body: string, { deliveryId, secret, timeoutMs = 10_000 }: WebhookOptions): Promise<void> {
-  const headers: Record<string, string> = {
+/**
+ * The headers of a webhook call, signed the Standard Webhooks way (standardwebhooks.com): `webhook-id` (the
+ * delivery's id, the same on every retry, for the receiver to drop repeats), `webhook-timestamp` (Unix
+ * seconds, for the receiver to refuse old calls: a captured call cannot be replayed later) and
+ * `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`).
+ */
+export function webhookHeaders(body: string, deliveryId: string, secret: string, now = new Date()): Record<string, string> {
+  const key = webhookKey(secret);
+  if (!key) throw new DeliveryError('webhook: WEBHOOK_SECRET must hold at least 32 bytes');
+  const signer = new Webhook(key.secret, key.format ? { format: key.format } : undefined);
+  return {
     'Content-Type': 'application/json',
     'User-Agent': 'Postcraft-Webhooks/1',
-    'X-Delivery-Id': deliveryId,
+    'webhook-id': deliveryId,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': signer.sign(deliveryId, now, body),
   };
-  if (secret) headers['X-Signature'] = signBody(body, secret);
+}
+
+/** POSTs the body, signed; only a 2xx answer counts. Redirects are not followed (a 3xx is a failure). */
+export async function sendWebhook(url: string, body: string, { deliveryId, secret, timeoutMs = 10_000 }: WebhookOptions): Promise<void> {
+  if (!secret) throw new DeliveryError('webhook: WEBHOOK_SECRET is not set');
+  const headers = webhookHeaders(body, deliveryId, secret);
   let res: Response;
   try {
     res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
