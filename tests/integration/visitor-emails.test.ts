@@ -96,8 +96,17 @@ for (const kind of databaseKinds) {
         expect(textOf(sent[0]), form).toContain(promise);
       }
       const trial = textOf(smtp.messages.find((m) => m.rcptTo[0]?.startsWith('trial-'))!);
-      expect(trial).toContain('Hi Katherine Johnson,');
       expect(trial).toMatch(/\nPlan\n+Pro\n+Billing\n+Yearly\n/); // the labels, not the stored values ('pro', 'yearly')
+      // Nothing the visitor typed is quoted (the address typed is not proven theirs: no relay of their words).
+      expect(trial).toContain('Hello,');
+      expect(trial).not.toContain('Katherine');
+      expect(trial).not.toContain('Langley Studio');
+      expect(trial).toMatch(/\nName\n+Received\n/);
+      const contact = textOf(smtp.messages.find((m) => m.rcptTo[0]?.startsWith('contact-'))!);
+      const typed = validLeads.contact;
+      for (const value of [typed.name, typed.message]) expect(contact).not.toContain(value);
+      expect(contact).toMatch(/\nSubject\n+Received\n/);
+      expect(contact).toMatch(new RegExp(`\\nMessage\\n+Received \\(${[...typed.message].length} characters\\)\\n`));
     });
 
     it('one address gets at most NOTIFY_RECIPIENT_LIMIT emails an hour, whatever forms are used; other addresses are not affected', async ({ skip }) => {
@@ -119,6 +128,22 @@ for (const kind of databaseKinds) {
       await submit('contact', { email: victim });
       await drain();
       expect(mailTo(victim)).toHaveLength(4);
+    });
+
+    it('a flood from many addresses: at most NOTIFY_VISITOR_EMAILS_PER_HOUR emails to visitors in all; every lead stored, staff told of each', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      // The cap counts every visitor email of the last hour: start from a clean hour.
+      await rows(`update notification_outbox set created_at = created_at - interval '2 hours' where recipient_key is not null`);
+      vi.stubEnv('NOTIFY_VISITOR_EMAILS_PER_HOUR', '3');
+      const tag = crypto.randomUUID();
+      for (let i = 0; i < 6; i++) await submit('contact', { email: `flood-${i}-${tag}@example.com` });
+      await drain();
+      const visitors = smtp.messages.filter((m) => m.rcptTo[0]?.includes(`-${tag}@`));
+      expect(visitors).toHaveLength(3);
+      const [{ n }] = await rows<{ n: number }>(`select count(*)::int as n from contact_messages where email like $1`, [`%-${tag}@example.com`]);
+      expect(n).toBe(6);
+      const staffTold = mailTo('leads@postcraft.example').filter((m) => textOf(m).includes(tag));
+      expect(staffTold).toHaveLength(6);
     });
 
     it('newsletter: pending until the emailed link confirms it; the email carries one-click unsubscribe headers', async ({ skip }) => {

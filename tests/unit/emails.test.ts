@@ -50,7 +50,7 @@ describe('Acknowledgement', () => {
     expect(html).toContain(`Hi ${escapeHtml('Ada <b>Lovelace</b>')},`);
     expect(html).toContain(acknowledgementProps.intro);
     expect(html).toContain(acknowledgementProps.promise);
-    expect(html).toContain('What you sent');
+    expect(html).toContain('What we received');
     for (const field of acknowledgementProps.fields) {
       expect(html).toContain(`>${field.label}</p>`);
       expect(html).toContain(escapeHtml(field.value));
@@ -82,7 +82,7 @@ describe('Acknowledgement', () => {
     expect(text).toContain('Hi Ada <b>Lovelace</b>,');
     expect(text).toContain(acknowledgementProps.intro);
     expect(text).toContain(acknowledgementProps.promise);
-    expect(text).toContain('What you sent');
+    expect(text).toContain('What we received');
     expect(text).toContain(`Message\n${message}\n`);
     expect(text).toContain('Website\nhttps://evil.example/?a=1&b=2\n');
     expect(text).toContain('Questions? Write to hello@postcraft.example.');
@@ -94,13 +94,13 @@ describe('Acknowledgement', () => {
     expectNoTags(text, [message, 'Ada <b>Lovelace</b>']);
   });
 
-  it('"Hello," without a name; no "What you sent" without fields', async () => {
+  it('"Hello," without a name; no "What we received" without fields', async () => {
     const { html, text } = await renderEmail(
       React.createElement(Acknowledgement, { ...acknowledgementProps, name: undefined, fields: [] }),
     );
     expect(text).toContain('Hello,');
     expect(html).not.toContain('Hi ');
-    expect(html).not.toContain('What you sent');
+    expect(html).not.toContain('What we received');
   });
 });
 

@@ -57,6 +57,8 @@ export const notificationOutbox = pgTable(
     index('notification_outbox_lead_idx').on(t.leadType, t.leadId),
     // The per-recipient limit counts recent deliveries to one address.
     index('notification_outbox_recipient_idx').on(t.recipientKey, t.createdAt).where(sql`${t.recipientKey} is not null`),
+    // The emails to visitors of the last hour, all addresses together (the global cap of the store).
+    index('notification_outbox_visitor_recent_idx').on(t.createdAt).where(sql`${t.recipientKey} is not null`),
     // At most one pending delivery per lead and channel (a re-send of a pending one just makes it due).
     uniqueIndex('notification_outbox_one_pending_key').on(t.leadType, t.leadId, t.channel).where(sql`${t.status} = 'pending'`),
   ],

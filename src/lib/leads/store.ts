@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { notificationOutbox } from '@/lib/db/outbox-schema';
 import { leadTables, submissionTokens } from '@/lib/db/schema';
-import { configuredChannels, emailsOn, recipientKey, recipientLimit } from '@/lib/notify/config';
+import { configuredChannels, emailsOn, recipientKey, recipientLimit, visitorEmailCap } from '@/lib/notify/config';
 import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
 import { leadKinds, type KindDef, type LeadData, type LeadKind } from './kinds';
 
@@ -80,20 +80,28 @@ function staffQueue(kind: LeadKind, channels: string[], from: SQL): SQL {
 
 /**
  * An email to the lead's own address (`ack` or `confirm`), queued only while that address has had
- * fewer than NOTIFY_RECIPIENT_LIMIT such emails in the window (0: no limit): the forms cannot flood an inbox.
+ * fewer than NOTIFY_RECIPIENT_LIMIT such emails in the window (0: no limit), so the forms cannot flood an
+ * inbox, and while all visitors together have had fewer than NOTIFY_VISITOR_EMAILS_PER_HOUR in the last
+ * hour, so a flood from many addresses cannot turn the site into a mail relay.
  */
 function senderQueue(name: string, kind: LeadKind, channel: 'ack' | 'confirm', email: string, from: SQL): SQL {
   const key = recipientKey(email);
   const { max, windowSeconds } = recipientLimit();
+  const cap = visitorEmailCap();
+  const limits = [
+    max
+      ? sql`(select count(*) from ${notificationOutbox} o
+                 where o.recipient_key = ${key}::text and o.created_at > now() - (${windowSeconds}::int * interval '1 second')) < ${max}::int`
+      : null,
+    cap
+      ? sql`(select count(*) from ${notificationOutbox} o
+                 where o.recipient_key is not null and o.created_at > now() - interval '1 hour') < ${cap}::int`
+      : null,
+  ].filter((s) => s !== null);
   return sql`, ${sql.identifier(name)} as (
         insert into ${notificationOutbox} (lead_type, lead_id, channel, recipient_key)
         select ${kind}, lead.id, ${channel}, ${key}::text from ${from}
-        ${
-          max
-            ? sql`where (select count(*) from ${notificationOutbox} o
-                 where o.recipient_key = ${key}::text and o.created_at > now() - (${windowSeconds}::int * interval '1 second')) < ${max}::int`
-            : sql``
-        }
+        ${limits.length ? sql`where ${sql.join(limits, sql` and `)}` : sql``}
         on conflict do nothing)`;
 }
 

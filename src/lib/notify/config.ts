@@ -28,6 +28,15 @@ export function recipientLimit(env: Env = process.env): { max: number; windowSec
   return { max: envInt(env.NOTIFY_RECIPIENT_LIMIT, 3), windowSeconds: envInt(env.NOTIFY_RECIPIENT_WINDOW, 3600, 1) };
 }
 
+/**
+ * Emails to visitors in all per hour, every address together: NOTIFY_VISITOR_EMAILS_PER_HOUR (200; 0 = no
+ * cap). A scripted flood from many addresses cannot make the site send mail to all of them; past the cap a
+ * lead is still stored and staff still told, only its acknowledgement is left out.
+ */
+export function visitorEmailCap(env: Env = process.env): number {
+  return envInt(env.NOTIFY_VISITOR_EMAILS_PER_HOUR, 200);
+}
+
 /** What the outbox keeps of a recipient: a hash of the lower-cased address, never the address. */
 export const recipientKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 

@@ -1,7 +1,7 @@
 // The emails to a lead's own address, built at send time from the lead row (docs/notifications.md):
-// the acknowledgement of what they sent, and the newsletter's confirmation link. The visitor's text
-// goes into the React Email components as text (escaped in the HTML, never a link); the subjects are
-// fixed text, so nothing typed in a form reaches a header.
+// the acknowledgement of what arrived, and the newsletter's confirmation link. Nothing the visitor typed
+// is quoted in them (the address typed is not proven to be theirs); the subjects are fixed text, so
+// nothing typed in a form reaches a header.
 import * as React from 'react';
 import { site } from '@/lib/config/site';
 import { Acknowledgement, NewsletterConfirm, renderEmail } from './emails';
@@ -17,26 +17,32 @@ export type VisitorEmailOptions = { from: string; siteUrl: string; deliveryId: s
 const when = (d: Date | string) =>
   asDate(d).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
-/** A field's value as the visitor chose it: an option's label, or the text as typed. */
+/**
+ * What the acknowledgement says of a field: an option's label (text of ours), the address it is sent to,
+ * or for text the visitor typed only that it arrived. Typed text is never quoted: whatever address is
+ * typed into a form gets this email, so quoting a name or a message would let anyone send their words
+ * from our domain to anyone (a relay for spam and phishing).
+ */
 function shown(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(not given)';
   const option = field.options?.find((o) => o.value === value);
-  return option ? option.label : bodyText(value);
+  if (option) return option.label;
+  if (field.rule.type === 'email') return bodyText(value);
+  const length = [...String(value)].length;
+  return field.long ? `Received (${length.toLocaleString('en-US')} characters)` : 'Received';
 }
 
-/** "We received your …": a copy of what was sent, the promised reply time and whom to write to. */
+/** "We received your …": what arrived (choices by name, typed text not quoted), the promised reply time and whom to write to. */
 export async function buildAcknowledgement(kind: string, lead: LeadRow, { from, siteUrl, deliveryId }: VisitorEmailOptions): Promise<VisitorEmail> {
   const def = kindDef(kind);
   if (!def.acknowledge) throw new Error(`a ${kind} lead is not acknowledged`);
   const fields = Object.values(def.fields)
     .filter((f) => f.rule.type !== 'fixed')
     .map((f) => ({ label: f.label, value: shown(f, lead[f.column]) }));
-  const name = String(lead.first_name ?? lead.name ?? '').replace(/\s+/g, ' ').trim() || undefined;
   const title = `We received your ${def.label.toLowerCase()}`;
   const element = React.createElement(Acknowledgement, {
     siteUrl,
     title,
-    name,
     intro: `${def.acknowledge.intro} It reached us on ${when(lead.created_at)}.`,
     promise: def.outcome.success.message,
     fields,

@@ -68,7 +68,7 @@ export function Acknowledgement({ siteUrl, title, name, intro, promise, fields, 
       {fields.length > 0 ? (
         <>
           <Heading as="h2" style={styles.h2}>
-            What you sent
+            What we received
           </Heading>
           <Section style={fieldsBox}>
             {fields.map((field, i) => (

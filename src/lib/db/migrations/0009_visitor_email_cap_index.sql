@@ -1,0 +1,1 @@
+CREATE INDEX "notification_outbox_visitor_recent_idx" ON "notification_outbox" USING btree ("created_at") WHERE "notification_outbox"."recipient_key" is not null;
