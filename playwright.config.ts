@@ -50,6 +50,9 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
+      // The staff tests insert backdated leads (2020); the daily purge would delete them mid-run. The purge
+      // has its own tests (tests/integration/retention.test.ts).
+      RETENTION_PURGE: '0',
       ...(process.env.ASTRO_OUT_DIR ? { ASTRO_OUT_DIR: process.env.ASTRO_OUT_DIR } : {}),
     },
   },

@@ -4,19 +4,54 @@
 import type { DbHandle } from '@/lib/db/client';
 import { createDeliveryLoop } from '@/lib/notify/loop';
 import { notifyLog } from '@/lib/notify/notify-log';
+import { queryable } from '@/lib/db/connection';
+import { areaLog } from '@/lib/logger';
+import { purgeIfDue } from '@/lib/retention/purge';
 
 export type Background = { nudge: () => void; stop: () => Promise<void> };
 
+const retentionLog = areaLog('retention');
+
+/**
+ * The daily retention purge (lib/retention/purge.ts): a minute after the start, then every hour it asks
+ * whether a day has passed since the last run on this database (any instance's); RETENTION_PURGE=0 turns
+ * it off in this process.
+ */
+function startPurge(handle: DbHandle, env: NodeJS.ProcessEnv): () => Promise<void> {
+  if (env.RETENTION_PURGE === '0') return async () => {};
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= purgeIfDue(queryable(handle))
+      .then((counts) => {
+        if (counts) retentionLog.info({ event: 'retention.purge', deleted: counts }, 'expired data deleted');
+      })
+      .catch((err: Error) => retentionLog.error({ event: 'retention.purge_failed', error: err.message }, 'the retention purge failed; it runs again within the hour'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, 60_000);
+  const hourly = setInterval(run, 3_600_000);
+  first.unref();
+  hourly.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(hourly);
+    await running;
+  };
+}
+
 export function startBackground({ handle, env = process.env, alwaysRun = false }: { handle: DbHandle; env?: NodeJS.ProcessEnv; alwaysRun?: boolean }): Background {
+  const stopPurge = startPurge(handle, env);
   // NOTIFY_LOOP=0: this server sends nothing itself (dedicated `npm run worker` processes do).
   if (env.NOTIFY_LOOP === '0' && !alwaysRun) {
     notifyLog.info('notification delivery loop not started in this process (NOTIFY_LOOP=0)');
-    return { nudge: () => {}, stop: async () => {} };
+    return { nudge: () => {}, stop: stopPurge };
   }
   if (env.SMTP_URL?.trim() && !env.NOTIFY_EMAIL_TO?.trim()) {
     notifyLog.warn('SMTP_URL is set but NOTIFY_EMAIL_TO is not: email notifications will fail until it is set');
   }
   const loop = createDeliveryLoop({ handle, env });
   loop.start();
-  return { nudge: () => loop.nudge(), stop: () => loop.stop() };
+  return { nudge: () => loop.nudge(), stop: async () => void (await Promise.all([loop.stop(), stopPurge()])) };
 }

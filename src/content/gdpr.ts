@@ -1,4 +1,5 @@
 import { commercial } from '@/lib/config/commercial';
+import { leadRetentionPeriods } from '@/lib/config/retention';
 import { policy } from './legal';
 import type { DataRequestType } from '@/lib/leads/options';
 
@@ -23,6 +24,8 @@ export const retentionPeriods = [
   { data: 'Data after subscription cancellation', period: `Kept ${commercial.dataRetentionDaysAfterCancellation} days, then deleted` },
   { data: 'Analytics data', period: `Anonymized after ${policy.analyticsAnonymisedMonths} months` },
   { data: 'Support conversations', period: `Deleted after ${policy.supportDataDeletionYears} years` },
+  // What the site's forms collect: the periods the daily purge deletes by (lib/config/retention.ts).
+  ...leadRetentionPeriods,
 ] as const;
 
 export const transfers = [

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { mapBlockTexts, type Block } from './body-model';
 import { formatDate } from './blog-model';
 import { commercial } from '@/lib/config/commercial';
+import { retention } from '@/lib/config/retention';
 import { fillTokens, type ContentEntry } from './entries';
 import type { legalDocumentSchema } from './schemas';
 import { site } from '@/lib/config/site';
@@ -61,6 +62,7 @@ function placeholders(): Record<string, string> {
   for (const [k, v] of Object.entries(policy)) values[`policy.${k}`] = String(v);
   for (const [k, v] of Object.entries(commercial)) if (typeof v === 'number') values[`commercial.${k}`] = String(v);
   for (const [k, v] of Object.entries(site.contacts)) values[`contacts.${k}`] = v;
+  for (const [k, v] of Object.entries(retention)) values[`retention.${k}`] = String(v);
   return values;
 }
 

@@ -1,7 +1,16 @@
 import { staffAccounts, staffExpect as expect, test } from './fixtures';
+import { randomBytes } from 'node:crypto';
+import { signLink } from '@/lib/newsletter/links';
 import { insertLead, leadUrl, marker, signIn, sql, watchPost } from '../support/staff-accounts';
 
 const staff = staffAccounts();
+
+/** The link of the request's acknowledgement email, signed with the server's key (as its email carries it). */
+async function verifyLink(requestId: string): Promise<string> {
+  await sql(`insert into app_secrets (name, value) values ('links', $1) on conflict (name) do nothing`, [randomBytes(32).toString('base64url')]);
+  const [{ value }] = await sql<{ value: string }>(`select value from app_secrets where name = 'links'`);
+  return `/data-request/verify?token=${encodeURIComponent(signLink(Buffer.from(value, 'utf8'), 'verify', requestId))}`;
+}
 
 test('an admin downloads the person\'s data and erases it in one go, leaving an audit entry without personal data', async ({ page }) => {
   const m = marker();
@@ -20,6 +29,27 @@ test('an admin downloads the person\'s data and erases it in one go, leaving an 
 
   await page.goto(leadUrl('data_request', request));
   const panel = page.getByRole('region', { name: 'Data request' });
+  // Nobody has shown that the request is the address owner's: export and erasure are refused.
+  await expect(panel.getByText(/^Not verified: the requester has not confirmed the request/)).toBeVisible();
+  const refused = await page.request.get(`/staff/data-requests/${request}/export`, { maxRedirects: 0 });
+  expect(refused.status()).toBe(409);
+  expect(await refused.text()).toMatch(/^Not verified yet/);
+  await panel.getByRole('checkbox', { name: 'I understand that this cannot be undone.' }).check();
+  await panel.getByRole('button', { name: 'Erase all data' }).click();
+  await expect(panel.getByText(/^Not verified yet: the requester has not confirmed the request/)).toBeVisible();
+  expect(await sql('select 1 from data_requests where id = $1', [request])).toHaveLength(1);
+
+  // The requester opens the emailed link: the page asks (a GET changes nothing), its button confirms.
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(new URL(await verifyLink(request), page.url()).toString());
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Confirm your data request');
+  expect(await sql('select 1 from data_request_checks where request_id = $1 and verified_at is not null', [request])).toHaveLength(0);
+  await visitor.getByRole('button', { name: 'Confirm my request' }).click();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Thank you: your request is confirmed');
+  await visitor.close();
+
+  await page.goto(leadUrl('data_request', request));
+  await expect(panel.getByText(/^Verified: the requester confirmed it from the emailed link/)).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
   await panel.getByRole('link', { name: 'Download data export' }).click();
   const download = await downloadPromise;
@@ -88,11 +118,39 @@ test('an admin marks an export request done: it leaves the open inbox, with an a
   await page.goto(leadUrl('data_request', request));
   const panel = page.getByRole('region', { name: 'Data request' });
   await panel.getByRole('button', { name: 'Mark request as done' }).click();
+  await expect(panel.getByText(/^Not verified yet/)).toBeVisible();
+  // The requester could not use the link: an admin records the identity check made another way, with a note.
+  await panel.getByLabel('Identity checked another way').fill('Too short');
+  await panel.getByRole('button', { name: 'Record identity check' }).click();
+  await expect(panel.getByText('Write down how you checked the identity (at least 10 characters).')).toBeVisible();
+  await panel.getByLabel('Identity checked another way').fill('They answered our email from the address on 26 November.');
+  await panel.getByRole('button', { name: 'Record identity check' }).click();
+  await expect(panel.getByText(`Verified by an identity check that ${staff.admin.name} recorded`)).toBeVisible();
+  await panel.getByRole('button', { name: 'Mark request as done' }).click();
   await expect(panel.getByText('Request marked as done and archived.')).toBeVisible();
+  await expect(panel.getByText(`Identity check recorded by ${staff.admin.name}`)).toBeVisible();
   await expect(panel.getByText('This request is marked as done.')).toBeVisible();
   await expect(panel.getByText(`Marked as done by ${staff.admin.name}`)).toBeVisible();
   await page.goto(`/staff?q=done-${m}`);
   await expect(page.getByText('No leads match this filter')).toBeVisible();
   await page.goto(`/staff?q=done-${m}&status=archived`);
   await expect(page.getByRole('table', { name: 'Leads, newest first' }).locator('tbody tr')).toHaveCount(1);
+});
+
+test('each request shows its reply deadline, an overdue one stands out, and an admin extends it once with a reason', async ({ page }) => {
+  const m = marker();
+  const received = new Date(Date.now() - 40 * 86_400_000);
+  const request = await insertLead({ kind: 'dataRequest', email: `late-${m}@e2e.example`, type: 'export', createdAt: received.toISOString() });
+  await signIn(page, staff.admin);
+  await page.goto(leadUrl('data_request', request));
+  const panel = page.getByRole('region', { name: 'Data request' });
+  // One month from receipt: about ten days ago.
+  await expect(panel.getByText(/^Reply due by .* · Overdue by (9|10|11) days$/)).toBeVisible();
+  await panel.getByLabel('Extend the deadline by two months').fill('Many requests at once this month; we need more time to gather the data.');
+  await panel.getByRole('button', { name: 'Extend deadline' }).click();
+  // The form goes (it can be used once); the new date and the reason take its place.
+  await expect(panel.getByText(/^Reply due by .* \(extended: Many requests at once this month; we need more time to gather the data\.\)$/)).toBeVisible();
+  await expect(panel.getByText(/Overdue by/)).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Extend deadline' })).toHaveCount(0);
+  await expect(panel.getByText(`Deadline extended by ${staff.admin.name}`)).toBeVisible();
 });

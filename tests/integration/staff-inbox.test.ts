@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '@/lib/staff/create-user';
 import { csvCell, csvRecord } from '@/lib/staff/csv';
-import { eraseForRequest, personData } from '@/lib/staff/data-requests';
+import { eraseForRequest, extendDeadline, getDataRequest, personData, recordIdentityCheck, unverifiedRefusal, verifyByLink } from '@/lib/staff/data-requests';
 import { parseFilter } from '@/lib/staff/filters';
 import { iterateLeads, listLeads } from '@/lib/staff/inbox';
 import { getHistory } from '@/lib/staff/leads';
@@ -119,6 +119,44 @@ for (const kind of databaseKinds) {
       expect(audit).toHaveLength(1);
       expect(audit[0].row.toLowerCase()).not.toContain('subject@x.example');
       expect(await eraseForRequest(t!.db, r.id, staffId)).toBeNull(); // already done
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('a data request: unverified until its link is used or an admin records a check; due in a month, extended once; its checks go with it', async () => {
+      if (!active()) return;
+      const email = `verify-${crypto.randomUUID()}@x.example`;
+      const [r] = await run<{ id: string }>(`insert into data_requests (email, type, created_at) values ($1, 'export', '2026-01-31T10:00:00Z') returning id`, [email]);
+      let request = (await getDataRequest(t!.db, r.id))!;
+      expect(request.verified).toBeNull();
+      expect(unverifiedRefusal(request)).toMatch(/^Not verified yet/);
+      // One month from receipt (a 31st gives the last day of a shorter month).
+      expect(request.dueBy.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+      expect(request.overdueDays).toBeGreaterThan(200);
+
+      expect(await verifyByLink(t!.db, r.id)).toBe('verified');
+      expect(await verifyByLink(t!.db, r.id)).toBe('already');
+      request = (await getDataRequest(t!.db, r.id))!;
+      expect(request.verified).toMatchObject({ via: 'link', note: null, by: null });
+      expect(unverifiedRefusal(request)).toBeUndefined();
+
+      expect(await extendDeadline(t!.db, request, 'Many requests this month.', staffId)).toBe(true);
+      request = (await getDataRequest(t!.db, r.id))!;
+      expect(request.dueBy.toISOString()).toBe('2026-04-30T10:00:00.000Z');
+      expect(await extendDeadline(t!.db, request, 'Again.', staffId)).toBe(false);
+
+      const other = (await run<{ id: string }>(`insert into data_requests (email, type) values ($1, 'erase') returning id`, [email]))[0];
+      await recordIdentityCheck(t!.db, (await getDataRequest(t!.db, other.id))!, 'Replied from the address.', staffId);
+      expect((await getDataRequest(t!.db, other.id))!.verified).toMatchObject({ via: 'staff', note: 'Replied from the address.' });
+
+      // The export holds how each request was checked; the audit holds no personal data.
+      const data = await personData(t!.db, email);
+      expect(data.data_request_checks).toHaveLength(2);
+      const audit = await run<{ action: string }>('select action from data_request_audit where request_id = any($1::uuid[]) order by created_at', [[r.id, other.id]]);
+      expect(audit.map((a) => a.action).sort()).toEqual(['extension', 'identity-check', 'verified']);
+      expect(await verifyByLink(t!.db, crypto.randomUUID())).toBe('gone');
+
+      // Erasing the person erases the requests and their checks.
+      await eraseForRequest(t!.db, r.id, staffId);
+      expect(await run('select 1 from data_request_checks where request_id = any($1::uuid[])', [[r.id, other.id]])).toHaveLength(0);
     });
   });
 }

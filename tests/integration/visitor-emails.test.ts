@@ -107,6 +107,13 @@ for (const kind of databaseKinds) {
       for (const value of [typed.name, typed.message]) expect(contact).not.toContain(value);
       expect(contact).toMatch(/\nSubject\n+Received\n/);
       expect(contact).toMatch(new RegExp(`\\nMessage\\n+Received \\(${[...typed.message].length} characters\\)\\n`));
+      // A data request's email carries the link that confirms it is the requester's (nothing is done before).
+      const dataRequestMail = smtp.messages.find((m) => m.rcptTo[0]?.startsWith('dataRequest-'))!;
+      const verify = /https:\/\/www\.postcraft\.example\/data-request\/verify\?token=([A-Za-z0-9_%.-]+)/.exec(textOf(dataRequestMail));
+      expect(verify, 'the verify link').toBeTruthy();
+      const [request] = await rows<{ id: string }>(`select id from data_requests where email = $1`, [dataRequestMail.rcptTo[0]]);
+      expect(checkLink(await linkKey(queryable(t!.handle)), 'verify', decodeURIComponent(verify![1]))).toEqual({ ok: true, id: request.id });
+      expect(textOf(dataRequestMail)).toContain('Confirm my request');
     });
 
     it('one address gets at most NOTIFY_RECIPIENT_LIMIT emails an hour, whatever forms are used; other addresses are not affected', async ({ skip }) => {

@@ -4,6 +4,7 @@ import { blockTexts } from '@/content/body-model';
 import { departments } from '@/content/careers';
 import { contactChannels } from '@/content/contact';
 import { gdprRights, retentionPeriods } from '@/content/gdpr';
+import { retention } from '@/lib/config/retention';
 import { policy } from '@/content/legal';
 import { affiliateStats, agencyTestimonialsOf, partnerBenefits, partnerLogos } from '@/content/programmes';
 import { securityFeatures } from '@/content/security';
@@ -109,6 +110,21 @@ describe('programme, contact and security copy keeps its fixed figures', () => {
       ['portability', 'Export Data'],
     ]);
     expect(retentionPeriods.map((r) => r.period).join(' ')).toContain(`${policy.analyticsAnonymisedMonths} months`);
+  });
+
+  it('the retention table of /gdpr and the privacy policy state the periods the purge deletes by', () => {
+    // A changed period in lib/config/retention.ts changes both pages: nothing here is typed twice.
+    const table = retentionPeriods.map((r) => `${r.data}: ${r.period}`).join('\n');
+    expect(table).toContain(`Deleted ${retention.leadMonths} months after they arrive`);
+    expect(table).toContain(`Deleted ${retention.dataRequestMonths} months after they arrive`);
+    expect(table).toContain(`Deleted ${retention.spamDays} days after they arrive`);
+    expect(table).toContain(`deleted after ${retention.newsletterUnconfirmedDays} days`);
+    expect(table).toContain(`Deleted ${retention.deliveryDays} days after sending`);
+    const privacy = allText(privacySections);
+    expect(privacy).toContain(`deleted ${retention.leadMonths} months after they arrive; those marked as spam after ${retention.spamDays} days`);
+    expect(privacy).toContain(`deleted ${retention.dataRequestMonths} months after they arrive`);
+    expect(privacy).toContain(`${retention.newsletterUnsubscribedDays} days after you unsubscribe`);
+    expect(privacy).toContain(`deleted ${retention.deliveryDays} days after sending`);
   });
 });
 

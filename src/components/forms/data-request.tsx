@@ -11,7 +11,7 @@ import { useLeadForm, type LeadFormApi } from './use-lead-form';
 export type { DataRequestType } from '@/lib/leads/options';
 
 const page = '/gdpr';
-const description = `Use the email address of your ${site.name} account. We reply to every request within 30 days.`;
+const description = `Use the email address of your ${site.name} account. We reply to every request within 30 days, once you confirm it from the link we email you.`;
 
 function DataRequestFields({ form, type, inDialog }: { form: LeadFormApi; type: DataRequestType; inDialog?: boolean }) {
   return (

@@ -1,18 +1,85 @@
 import { Link } from '@/components/ui/link';
-import { Download, Trash2 } from 'lucide-react';
+import { CalendarClock, Download, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
+import { Label } from '@/components/ui/label';
 import { buttonVariants } from '@/components/ui/button';
-import type { AuditEntry } from '@/lib/staff/data-requests';
-import { formatDateTime } from '@/lib/staff/format';
+import type { AuditEntry, DataRequest } from '@/lib/staff/data-requests';
+import { formatDate, formatDateTime } from '@/lib/staff/format';
 import { cn } from '@/lib/utils';
-import { ActionForm, ActionMessage, SubmitButton } from './action-form';
+import { ActionForm, ActionMessage, KeptTextarea, SubmitButton } from './action-form';
 
-const actionLabel: Record<string, string> = { export: 'Data export downloaded', completed: 'Marked as done', erasure: 'Data erased' };
+/** What each audit entry says (the panel and the audit page). */
+export const auditActionLabel: Record<string, string> = {
+  export: 'Data export downloaded',
+  completed: 'Marked as done',
+  erasure: 'Data erased',
+  verified: 'Confirmed by the requester (emailed link)',
+  'identity-check': 'Identity check recorded',
+  extension: 'Deadline extended',
+};
 
-/** Admin tools of a data request: the person's data as JSON, mark done, erase everything. */
-export function DataRequestPanel({ requestId, email, audit }: { requestId: string; email: string; audit: AuditEntry[] }) {
+/** Whether the requester is verified, and by when the reply is due (overdue stands out). */
+function CheckAndDeadline({ request, done }: { request: DataRequest; done: boolean }) {
+  const { overdueDays } = request;
+  return (
+    <div className="space-y-3">
+      {request.verified ? (
+        <p className="flex items-start gap-2 text-success">
+          <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            {request.verified.via === 'link'
+              ? `Verified: the requester confirmed it from the emailed link, ${formatDateTime(request.verified.at)}.`
+              : `Verified by an identity check ${request.verified.by ? `that ${request.verified.by} recorded` : 'recorded'}, ${formatDateTime(request.verified.at)}: ${request.verified.note ?? ''}`}
+          </span>
+        </p>
+      ) : (
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Not verified: the requester has not confirmed the request from the link we emailed. Export, erasure and completion are refused
+            until then, or until you record an identity check made another way.
+          </span>
+        </p>
+      )}
+      <p className={cn('flex items-start gap-2', !done && overdueDays > 0 ? 'font-semibold text-danger' : 'text-muted-foreground')}>
+        <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>
+          Reply due by {formatDate(request.dueBy)}
+          {request.extension ? ` (extended: ${request.extension.reason})` : ''}
+          {!done && overdueDays > 0 ? ` · Overdue by ${overdueDays} day${overdueDays === 1 ? '' : 's'}` : ''}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** Admin tools of a data request: its check and deadline, the person's data as JSON, mark done, erase everything. */
+export function DataRequestPanel({ requestId, email, audit, request }: { requestId: string; email: string; audit: AuditEntry[]; request: DataRequest | null }) {
   const done = audit.some((a) => a.action === 'completed');
   return (
     <div className="space-y-5 text-sm">
+      {request ? <CheckAndDeadline request={request} done={done} /> : null}
+      {request && !request.verified ? (
+        <ActionForm action="recordDataRequestCheck" aria-label="Record an identity check">
+          <input type="hidden" name="request" value={requestId} />
+          <Label htmlFor="identity-check-note">Identity checked another way</Label>
+          <KeptTextarea id="identity-check-note" name="note" rows={2} maxLength={1000} placeholder="How you checked, e.g. a reply from the address to our email of 3 March" className="min-h-16 text-sm" />
+          <SubmitButton size="sm" variant="secondary" className="mt-2">
+            Record identity check
+          </SubmitButton>
+          <ActionMessage className="mt-1.5" />
+        </ActionForm>
+      ) : null}
+      {request && !request.extension && !done ? (
+        <ActionForm action="extendDataRequest" aria-label="Extend the deadline">
+          <input type="hidden" name="request" value={requestId} />
+          <Label htmlFor="extension-reason">Extend the deadline by two months</Label>
+          <KeptTextarea id="extension-reason" name="reason" rows={2} maxLength={1000} placeholder="The reason, as you tell the requester (complex or many requests)" className="min-h-16 text-sm" />
+          <SubmitButton size="sm" variant="secondary" className="mt-2">
+            Extend deadline
+          </SubmitButton>
+          <ActionMessage className="mt-1.5" />
+        </ActionForm>
+      ) : null}
       <div>
         <p className="text-muted-foreground">Every row stored with {email}, across all lead tables, as JSON.</p>
         <a href={`/staff/data-requests/${requestId}/export`} download className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'mt-2')}>
@@ -51,7 +118,8 @@ export function DataRequestPanel({ requestId, email, audit }: { requestId: strin
           <ul className="mt-2 space-y-1 text-muted-foreground">
             {audit.map((a) => (
               <li key={a.id}>
-                {actionLabel[a.action] ?? a.action} by {a.by ?? 'a former staff member'}, {formatDateTime(a.at)}
+                {auditActionLabel[a.action] ?? a.action}
+                {a.action === 'verified' ? '' : ` by ${a.by ?? 'a former staff member'}`}, {formatDateTime(a.at)}
               </li>
             ))}
           </ul>

@@ -1,11 +1,11 @@
 import { ExternalLink } from 'lucide-react';
-import { formatDateTime } from '@/lib/staff/format';
+import { formatDate, formatDateTime } from '@/lib/staff/format';
 import { optionLabel, safeHttpUrl, subscriptionColumns, subscriptionLabel, type KindInfo } from '@/lib/staff/lead-kinds';
 
 const hidden = new Set(['id', 'created_at', 'submission_token']);
 
 /** Every stored field of a lead, as text (React escapes it); a website is a link only when it is http(s). */
-export function LeadFields({ info, fields, createdAt, id }: { info: KindInfo; fields: Record<string, unknown>; createdAt: Date; id: string }) {
+export function LeadFields({ info, fields, createdAt, id, deletion }: { info: KindInfo; fields: Record<string, unknown>; createdAt: Date; id: string; /** When the retention purge deletes it (null: kept while subscribed). */ deletion?: Date | null }) {
   const known = info.fields.map((f) => f.column);
   const extra = Object.keys(fields).filter((c) => !hidden.has(c) && !known.includes(c));
   const items = [
@@ -50,6 +50,12 @@ export function LeadFields({ info, fields, createdAt, id }: { info: KindInfo; fi
         <dt className="text-sm font-medium text-muted-foreground">Received</dt>
         <dd className="text-sm sm:col-span-2">{formatDateTime(createdAt)}</dd>
       </div>
+      {deletion !== undefined ? (
+        <div className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+          <dt className="text-sm font-medium text-muted-foreground">Deleted automatically</dt>
+          <dd className="text-sm sm:col-span-2">{deletion ? `On ${formatDate(deletion)} (retention period)` : 'Kept while subscribed; deleted after unsubscribing'}</dd>
+        </div>
+      ) : null}
       <div className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
         <dt className="text-sm font-medium text-muted-foreground">Lead ID</dt>
         <dd className="font-mono text-xs break-all sm:col-span-2">{id}</dd>

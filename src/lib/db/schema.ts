@@ -97,3 +97,9 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/** When a maintenance job last ran (the daily retention purge), so that one instance of many runs it. */
+export const maintenanceRuns = pgTable('maintenance_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});

@@ -3,6 +3,7 @@
 // rows are keyed by (lead_type, lead_id), and a lead without one is 'new'.
 import { sql } from 'drizzle-orm';
 import { leadKindNames } from '@/lib/leads/kinds';
+import { dataRequests } from './schema';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -95,8 +96,12 @@ export const leadNotes = pgTable(
   (t) => [index('lead_notes_lead_idx').on(t.leadType, t.leadId)],
 );
 
+/** What the audit of a data request records. */
+export const dataRequestAuditActions = ['export', 'completed', 'erasure', 'verified', 'identity-check', 'extension'] as const;
+
 /**
- * What was done about a data request (export produced, marked done, erasure executed): no personal data,
+ * What was done about a data request (verified, export produced, marked done, erasure executed, deadline
+ * extended): no personal data,
  * only the request's id and type, row counts per table, who and when.
  */
 export const dataRequestAudit = pgTable(
@@ -110,5 +115,26 @@ export const dataRequestAudit = pgTable(
     performedBy: uuid('performed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [check('data_request_audit_action_check', inList(t.action, ['export', 'completed', 'erasure'])), index('data_request_audit_request_idx').on(t.requestId)],
+  (t) => [check('data_request_audit_action_check', inList(t.action, dataRequestAuditActions)), index('data_request_audit_request_idx').on(t.requestId)],
+);
+
+/**
+ * How a data request was checked and when it is due: verified by the requester's emailed link (`link`) or
+ * by an identity check an admin recorded with a note (`staff`); the reply deadline, one month from receipt
+ * unless an admin extended it (with a reason). Goes with the request when it is erased.
+ */
+export const dataRequestChecks = pgTable(
+  'data_request_checks',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => dataRequests.id, { onDelete: 'cascade' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedVia: text('verified_via'),
+    checkNote: text('check_note'),
+    checkedBy: uuid('checked_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    extendedUntil: timestamp('extended_until', { withTimezone: true }),
+    extensionReason: text('extension_reason'),
+  },
+  (t) => [check('data_request_checks_via_check', sql`${t.verifiedVia} is null or ${t.verifiedVia} in ('link', 'staff')`)],
 );

@@ -201,7 +201,7 @@ export const leadKinds = {
     outcome: {
       success: {
         title: 'Request Received',
-        message: `We'll reply to your request within 30 days. If we need to confirm your identity, we'll write to you from ${site.contacts.privacy}.`,
+        message: "We'll reply to your request within 30 days. To protect your data, we act on it only once you confirm it is yours, with the link in the email we are sending you.",
       },
       failure: failure(site.contacts.privacy),
     },

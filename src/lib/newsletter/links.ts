@@ -1,5 +1,5 @@
-// The newsletter's emailed links: confirm (expires after confirmLinkDays) and unsubscribe (does not
-// expire: an old email must still let its reader leave). A link carries the subscription's id, its
+// The emailed links: the newsletter's confirm (expires after confirmLinkDays) and unsubscribe (does not
+// expire: an old email must still let its reader leave), and a data request's verify (expires like confirm). A link carries the subscription's id, its
 // purpose and expiry, signed with HMAC-SHA256; nothing in it can be changed without the key
 // (docs/leads.md). The key is LINK_SECRET, or one the application makes once and keeps in the
 // database (`app_secrets`), so every instance on one database signs alike.
@@ -7,7 +7,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '@/lib/db/connection';
 import { confirmLinkDays } from '@/lib/leads/kinds';
 
-export type LinkPurpose = 'confirm' | 'unsubscribe';
+/** The newsletter's two links, and `verify`: a data request's, which its requester opens to confirm it is theirs. */
+export type LinkPurpose = 'confirm' | 'unsubscribe' | 'verify';
+
+/** Where each link leads. */
+const linkPaths: Record<LinkPurpose, string> = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe', verify: '/data-request/verify' };
 export type LinkCheck = { ok: true; id: string } | { ok: false; reason: 'invalid' | 'expired' };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -29,7 +33,7 @@ const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(p
 
 /** `<payload>.<signature>`, URL-safe. */
 export function signLink(key: Buffer, purpose: LinkPurpose, id: string, now = Date.now()): string {
-  const expires = purpose === 'confirm' ? Math.floor(now / 1000) + confirmLinkDays * 86_400 : 0;
+  const expires = purpose === 'unsubscribe' ? 0 : Math.floor(now / 1000) + confirmLinkDays * 86_400;
   const payload = Buffer.from(`${purpose}:${id}:${expires}`, 'utf8').toString('base64url');
   return `${payload}.${mac(key, payload)}`;
 }
@@ -50,5 +54,5 @@ export function checkLink(key: Buffer, purpose: LinkPurpose, token: unknown, now
 
 /** The absolute address of a link on the site. */
 export function linkUrl(siteUrl: string, purpose: LinkPurpose, token: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/newsletter/${purpose}?token=${encodeURIComponent(token)}`;
+  return `${siteUrl.replace(/\/+$/, '')}${linkPaths[purpose]}?token=${encodeURIComponent(token)}`;
 }

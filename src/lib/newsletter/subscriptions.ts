@@ -21,7 +21,6 @@ export async function readLink(client: Queryable, purpose: LinkPurpose, token: u
   return checkLink(await linkKey(client), purpose, token);
 }
 
-/** Confirms a pending subscription. A confirmed one stays so; an unsubscribed one is not re-subscribed. */
 /**
  * What opening a confirmation link (GET) shows, changing nothing: 'pending' (the page asks to confirm with
  * its button), or the outcome a confirmation would have now (already confirmed, unsubscribed, gone).
@@ -32,6 +31,7 @@ export async function subscriptionState(client: Queryable, id: string): Promise<
   return status === 'pending' ? 'pending' : status === 'confirmed' ? 'already-confirmed' : status === 'unsubscribed' ? 'was-unsubscribed' : 'gone';
 }
 
+/** Confirms a pending subscription. A confirmed one stays so; an unsubscribed one is not re-subscribed. */
 export async function confirmSubscription(client: Queryable, id: string): Promise<LinkOutcome> {
   const { rows } = await client.query(
     `with changed as (

@@ -139,7 +139,8 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       if (row.channel === 'ack' || row.channel === 'confirm') {
         if (!settings.smtpUrl) throw new Error('SMTP_URL is not set');
         const options = { from: settings.emailFrom, siteUrl, deliveryId: row.id };
-        const message = row.channel === 'ack' ? await buildAcknowledgement(row.lead_type, lead, options) : await buildConfirmation(lead, await linkKey(client, env), options);
+        const key = await linkKey(client, env);
+        const message = row.channel === 'ack' ? await buildAcknowledgement(row.lead_type, lead, options, key) : await buildConfirmation(lead, key, options);
         await sendEmail(settings.smtpUrl, message);
       } else if (row.channel === 'email') {
         if (!settings.smtpUrl) throw new Error('SMTP_URL is not set');

@@ -33,7 +33,7 @@ function shown(field: FieldDef, value: unknown): string {
 }
 
 /** "We received your …": what arrived (choices by name, typed text not quoted), the promised reply time and whom to write to. */
-export async function buildAcknowledgement(kind: string, lead: LeadRow, { from, siteUrl, deliveryId }: VisitorEmailOptions): Promise<VisitorEmail> {
+export async function buildAcknowledgement(kind: string, lead: LeadRow, { from, siteUrl, deliveryId }: VisitorEmailOptions, key?: Buffer): Promise<VisitorEmail> {
   const def = kindDef(kind);
   if (!def.acknowledge) throw new Error(`a ${kind} lead is not acknowledged`);
   const fields = Object.values(def.fields)
@@ -47,6 +47,17 @@ export async function buildAcknowledgement(kind: string, lead: LeadRow, { from, 
     promise: def.outcome.success.message,
     fields,
     contactEmail: def.acknowledge.contact,
+    // A data request is acted on only once its requester confirms it is theirs (docs/leads.md).
+    ...(kind === 'dataRequest' && key
+      ? {
+          action: {
+            text: 'Before we act on it, please confirm that this request is yours: we export, correct or delete data only for the person who controls the address.',
+            label: 'Confirm my request',
+            url: linkUrl(siteUrl, 'verify', signLink(key, 'verify', lead.id)),
+            note: `This link works for ${confirmLinkDays} days. If you did not send this request, ignore this email and nothing will happen.`,
+          },
+        }
+      : {}),
   });
   const { html, text } = await renderEmail(element);
   return { from, to: String(lead.email), subject: title, html, text, replyTo: def.acknowledge.contact, headers: { 'X-Postcraft-Delivery-Id': deliveryId, 'Auto-Submitted': 'auto-replied' } };

@@ -11,13 +11,115 @@ import { kinds } from './lead-kinds';
  * (case-insensitive), with the staff notes about those rows. The erasure deletes the same rows, their
  * triage, history and notes, in one transaction, and leaves an audit entry with counts only.
  */
-export type DataRequest = { id: string; email: string; type: string; details: string | null; createdAt: Date };
+export type DataRequest = {
+  id: string;
+  email: string;
+  type: string;
+  details: string | null;
+  createdAt: Date;
+  /** Whether the requester controls the address: their emailed link (`link`), or an admin's recorded check (`staff`). */
+  verified: { at: Date; via: 'link' | 'staff'; note: string | null; by: string | null } | null;
+  /** The reply is due by then: one month from receipt, or the extended date. */
+  dueBy: Date;
+  /** Whole days past `dueBy` when read (0 or less: not overdue). */
+  overdueDays: number;
+  extension: { until: Date; reason: string } | null;
+};
+
+/** Months an answer may take (GDPR Art. 12(3)): one, extendable by two more with a reason. */
+export const replyMonths = 1;
+export const extensionMonths = 2;
+
+/** `d` plus `months` calendar months (the last day of a shorter month when the day does not exist). */
+export function addMonths(d: Date, months: number): Date {
+  const r = new Date(d);
+  const day = r.getUTCDate();
+  r.setUTCDate(1);
+  r.setUTCMonth(r.getUTCMonth() + months);
+  const last = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
+  r.setUTCDate(Math.min(day, last));
+  return r;
+}
 
 export async function getDataRequest(db: Db, id: string): Promise<DataRequest | null> {
-  const rows = await rowsOf(db, sql`select id, email, type, details, created_at from data_requests where id = ${id}::uuid`);
+  const rows = await rowsOf(
+    db,
+    sql`select r.id, r.email, r.type, r.details, r.created_at, c.verified_at, c.verified_via, c.check_note, u.name as checked_by_name, c.extended_until, c.extension_reason
+      from data_requests r left join data_request_checks c on c.request_id = r.id left join staff_users u on u.id = c.checked_by
+      where r.id = ${id}::uuid`,
+  );
   const r = rows[0];
   if (!r) return null;
-  return { id: String(r.id), email: String(r.email), type: String(r.type), details: (r.details as string | null) ?? null, createdAt: asDate(r.created_at) };
+  const createdAt = asDate(r.created_at);
+  const extension = r.extended_until ? { until: asDate(r.extended_until), reason: String(r.extension_reason ?? '') } : null;
+  const dueBy = extension?.until ?? addMonths(createdAt, replyMonths);
+  return {
+    id: String(r.id),
+    email: String(r.email),
+    type: String(r.type),
+    details: (r.details as string | null) ?? null,
+    createdAt,
+    verified: r.verified_at
+      ? { at: asDate(r.verified_at), via: r.verified_via === 'staff' ? 'staff' : 'link', note: (r.check_note as string | null) ?? null, by: (r.checked_by_name as string | null) ?? null }
+      : null,
+    dueBy,
+    overdueDays: Math.floor((Date.now() - dueBy.getTime()) / 86_400_000),
+    extension,
+  };
+}
+
+/** The refusal of an action on a request nobody has verified yet (undefined when it is verified). */
+export const unverifiedRefusal = (request: DataRequest): string | undefined =>
+  request.verified
+    ? undefined
+    : 'Not verified yet: the requester has not confirmed the request from the link we emailed, and no identity check is recorded. Export, erasure and completion wait until then.';
+
+/**
+ * The requester opened the emailed link and pressed its button: the request is verified (once; a second
+ * press changes nothing). False when the request no longer exists.
+ */
+export async function verifyByLink(db: Db, requestId: string): Promise<'verified' | 'already' | 'gone'> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const req = await rowsOf(t, sql`select id, type from data_requests where id = ${requestId}::uuid for update`);
+    if (!req[0]) return 'gone';
+    const done = await rowsOf(
+      t,
+      sql`insert into data_request_checks (request_id, verified_at, verified_via) values (${requestId}::uuid, now(), 'link')
+        on conflict (request_id) do update set verified_at = now(), verified_via = 'link' where data_request_checks.verified_at is null
+        returning request_id`,
+    );
+    if (!done[0]) return 'already';
+    await t.insert(dataRequestAudit).values({ requestId, requestType: String(req[0].type), action: 'verified' });
+    return 'verified';
+  });
+}
+
+/** An admin records an identity check made another way (a reply from the address, a call...), with a note. */
+export async function recordIdentityCheck(db: Db, request: DataRequest, note: string, actorId: string) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(
+      sql`insert into data_request_checks (request_id, verified_at, verified_via, check_note, checked_by) values (${request.id}::uuid, now(), 'staff', ${note}, ${actorId}::uuid)
+        on conflict (request_id) do update set verified_at = now(), verified_via = 'staff', check_note = ${note}, checked_by = ${actorId}::uuid`,
+    );
+    await t.insert(dataRequestAudit).values({ requestId: request.id, requestType: request.type, action: 'identity-check', performedBy: actorId });
+  });
+}
+
+/** An admin extends the reply deadline by two months (once), with the reason given to the requester. */
+export async function extendDeadline(db: Db, request: DataRequest, reason: string, actorId: string): Promise<boolean> {
+  if (request.extension) return false;
+  const until = addMonths(request.createdAt, replyMonths + extensionMonths);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(
+      sql`insert into data_request_checks (request_id, extended_until, extension_reason) values (${request.id}::uuid, ${until.toISOString()}::timestamptz, ${reason})
+        on conflict (request_id) do update set extended_until = excluded.extended_until, extension_reason = excluded.extension_reason`,
+    );
+    await t.insert(dataRequestAudit).values({ requestId: request.id, requestType: request.type, action: 'extension', performedBy: actorId });
+  });
+  return true;
 }
 
 export async function personData(db: Db, email: string) {
@@ -31,7 +133,19 @@ export async function personData(db: Db, email: string) {
       for (const note of n) notes.push({ table: k.table, id: row.id, note: note.body, created_at: note.created_at });
     }
   }
-  return { email, generated_at: new Date().toISOString(), tables, staff_notes: notes };
+  // What staff recorded about each lead: its status and status history, and how each data request was checked.
+  const history: Record<string, unknown>[] = [];
+  for (const k of kinds) {
+    for (const row of tables[k.table]) {
+      const h = await rowsOf(db, sql`select from_status, to_status, created_at from lead_status_history where lead_type = ${k.kind} and lead_id = ${row.id}::uuid order by created_at`);
+      for (const e of h) history.push({ table: k.table, id: row.id, from: e.from_status, to: e.to_status, at: e.created_at });
+    }
+  }
+  const checks = await rowsOf(
+    db,
+    sql`select c.request_id, c.verified_at, c.verified_via, c.extended_until from data_request_checks c join data_requests r on r.id = c.request_id where lower(r.email) = lower(${email})`,
+  );
+  return { email, generated_at: new Date().toISOString(), tables, staff_notes: notes, status_history: history, data_request_checks: checks };
 }
 
 export async function recordAudit(db: Db, request: DataRequest, action: 'export' | 'completed', actorId: string) {

@@ -4,7 +4,7 @@ import { Panel } from '@/components/staff/panel';
 import type { auditOf, getDataRequest } from '@/lib/staff/data-requests';
 import { formatDateTime } from '@/lib/staff/format';
 
-const actionLabel: Record<string, string> = { export: 'Data export downloaded', completed: 'Marked as done', erasure: 'Data erased' };
+import { auditActionLabel as actionLabel } from '@/components/staff/data-request-panel';
 const tableLabel: Record<string, string> = {
   partner_applications: 'Partner applications',
   affiliate_applications: 'Affiliate applications',
@@ -68,7 +68,8 @@ export function DataRequestAuditPage({
           <ol className="space-y-2 text-sm">
             {audit.map((a) => (
               <li key={a.id}>
-                <span className="font-medium">{actionLabel[a.action] ?? a.action}</span> by {a.by ?? 'a former staff member'},{' '}
+                <span className="font-medium">{actionLabel[a.action] ?? a.action}</span>
+                {a.action === 'verified' ? '' : ` by ${a.by ?? 'a former staff member'}`},{' '}
                 <span className="text-muted-foreground">{formatDateTime(a.at)}</span>
               </li>
             ))}

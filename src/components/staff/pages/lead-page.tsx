@@ -8,7 +8,8 @@ import { NotesPanel } from '@/components/staff/notes-panel';
 import { Panel } from '@/components/staff/panel';
 import { StatusBadge } from '@/components/staff/status-badge';
 import { TriagePanel } from '@/components/staff/triage-panel';
-import type { auditOf } from '@/lib/staff/data-requests';
+import type { auditOf, DataRequest } from '@/lib/staff/data-requests';
+import { deletionDate } from '@/lib/config/retention';
 import { formatDateTime } from '@/lib/staff/format';
 import { statusLabel, type KindInfo } from '@/lib/staff/lead-kinds';
 import type { getHistory, getLead, getNotes } from '@/lib/staff/leads';
@@ -25,6 +26,8 @@ export type LeadPageData = {
   staff: Awaited<ReturnType<typeof listStaff>>;
   /** The data request's audit trail (admins only; empty otherwise). */
   audit: Awaited<ReturnType<typeof auditOf>>;
+  /** The data request's checks and deadline (admins only). */
+  request?: DataRequest | null;
   deliveries: Awaited<ReturnType<typeof listDeliveries>>;
 } | null;
 
@@ -58,7 +61,7 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
             <Panel title="Details">
-              <LeadFields info={info} fields={lead.fields} createdAt={lead.createdAt} id={lead.id} />
+              <LeadFields info={info} fields={lead.fields} createdAt={lead.createdAt} id={lead.id} deletion={deletionDate(lead.kind, lead.createdAt, lead.status, lead.fields)} />
             </Panel>
             <Panel title="Notes">
               <NotesPanel leadRef={`${lead.kind}:${lead.id}`} notes={notes} />
@@ -70,7 +73,7 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
             </Panel>
             {info.kind === 'dataRequest' && user.role === 'admin' ? (
               <Panel title="Data request">
-                <DataRequestPanel requestId={lead.id} email={String(f.email)} audit={audit} />
+                <DataRequestPanel requestId={lead.id} email={String(f.email)} audit={audit} request={data.request ?? null} />
               </Panel>
             ) : null}
             <Panel title="Notifications">

@@ -1,10 +1,11 @@
 // The acknowledgement sent to a visitor who applied or wrote through one of the site's forms: what we
 // received, when they will hear back, and a copy of what they sent. The field values are the visitor's
 // own text: they are React text children only (escaped by React), never markup and never links.
-import { Heading, Hr, Link, Section, Text } from '@react-email/components';
+import { Button, Heading, Hr, Link, Section, Text } from '@react-email/components';
 import type * as React from 'react';
 import { site } from '@/lib/config/site';
 import { colors, EmailLayout, siteHost, styles } from './layout';
+import { button, urlText } from './newsletter-confirm';
 
 export interface AcknowledgementProps {
   siteUrl: string;
@@ -20,6 +21,8 @@ export interface AcknowledgementProps {
   fields: { label: string; value: string }[];
   /** The address for questions. */
   contactEmail: string;
+  /** A step the visitor must take, with its button (a data request's confirmation link). */
+  action?: { text: string; label: string; url: string; note: string };
 }
 
 const fieldsBox: React.CSSProperties = {
@@ -48,7 +51,7 @@ const fieldValue: React.CSSProperties = {
   wordBreak: 'break-word',
 };
 
-export function Acknowledgement({ siteUrl, title, name, intro, promise, fields, contactEmail }: AcknowledgementProps) {
+export function Acknowledgement({ siteUrl, title, name, intro, promise, fields, contactEmail, action }: AcknowledgementProps) {
   const greeting = name?.trim() ? `Hi ${name.trim()},` : 'Hello,';
   const host = siteHost(siteUrl);
   return (
@@ -64,6 +67,23 @@ export function Acknowledgement({ siteUrl, title, name, intro, promise, fields, 
       <Text style={styles.paragraph}>{greeting}</Text>
       <Text style={styles.paragraph}>{intro}</Text>
       <Text style={styles.paragraph}>{promise}</Text>
+      {action ? (
+        <>
+          <Text style={styles.paragraph}>{action.text}</Text>
+          <Section style={{ margin: '8px 0 24px' }}>
+            <Button href={action.url} style={button}>
+              {action.label}
+            </Button>
+          </Section>
+          <Text style={{ ...styles.small, margin: '0 0 4px' }}>Button not working? Copy this link into your browser:</Text>
+          <Text style={urlText}>
+            <Link href={action.url} style={styles.link}>
+              {action.url}
+            </Link>
+          </Text>
+          <Text style={{ ...styles.small, margin: '12px 0 0' }}>{action.note}</Text>
+        </>
+      ) : null}
 
       {fields.length > 0 ? (
         <>

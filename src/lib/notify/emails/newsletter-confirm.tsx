@@ -14,7 +14,7 @@ export interface NewsletterConfirmProps {
   expiresInDays: number;
 }
 
-const button: React.CSSProperties = {
+export const button: React.CSSProperties = {
   backgroundColor: colors.brand,
   borderRadius: '8px',
   color: '#ffffff',
@@ -26,7 +26,7 @@ const button: React.CSSProperties = {
   padding: '14px 28px',
 };
 
-const urlText: React.CSSProperties = {
+export const urlText: React.CSSProperties = {
   ...styles.small,
   margin: 0,
   // A long token must wrap at any character rather than widen the card on a phone.

@@ -1,4 +1,4 @@
-import { eraseDataRequest, markDataRequestDone } from './data-requests';
+import { eraseDataRequest, extendDataRequest, markDataRequestDone, recordDataRequestCheck } from './data-requests';
 import { resendNotification } from './deliveries';
 import { addLeadNote, assignLeadOwner, bulkUpdateLeads, updateLeadStatus } from './triage';
 import { createStaffAccount, updateStaffAccount } from './users';
@@ -12,6 +12,8 @@ export const staffActions = {
   resendNotification,
   markDataRequestDone,
   eraseDataRequest,
+  recordDataRequestCheck,
+  extendDataRequest,
   createStaffAccount,
   updateStaffAccount,
 };

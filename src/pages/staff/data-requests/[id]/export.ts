@@ -1,4 +1,4 @@
-import { getDataRequest, personData, recordAudit } from '@/lib/staff/data-requests';
+import { getDataRequest, personData, recordAudit, unverifiedRefusal } from '@/lib/staff/data-requests';
 import { isUuid } from '@/lib/staff/filters';
 import { staffLog } from '@/lib/staff/staff-log';
 import type { APIRoute } from 'astro';
@@ -23,6 +23,8 @@ export const GET: APIRoute = async ({ params, locals }) => {
   if (!isUuid(id)) return gone();
   const request = await getDataRequest(db, id);
   if (!request) return gone();
+  const unverified = unverifiedRefusal(request);
+  if (unverified) return textResponse(409, unverified);
   const data = await personData(db, request.email);
   await recordAudit(db, request, 'export', user.id);
   staffLog.info({ event: 'staff.data_export', userId: user.id, requestId: id }, 'data export produced');

@@ -1,0 +1,53 @@
+/**
+ * How long the lead backend keeps each kind of data: the one configuration that the daily purge
+ * (lib/retention/purge.ts) deletes by, and that /gdpr's retention table and the privacy policy state, so
+ * the pages cannot disagree with the system. Client-safe: plain data.
+ */
+export const retention = {
+  /** Applications, messages and trial requests: months after they arrive. */
+  leadMonths: 24,
+  /** Data protection requests and how each was checked: months after they arrive (a record that we answered). */
+  dataRequestMonths: 36,
+  /** A lead staff marked as spam: days after it arrived. */
+  spamDays: 30,
+  /** A newsletter sign-up never confirmed: days after it was made. */
+  newsletterUnconfirmedDays: 30,
+  /** A newsletter subscription after its unsubscribe: days. */
+  newsletterUnsubscribedDays: 30,
+  /** The record of an email or webhook sent about a lead (address hash, error text): days after it finished. */
+  deliveryDays: 90,
+} as const;
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** The rows of the retention table of /gdpr and the privacy policy, in words, made from `retention`. */
+export const leadRetentionPeriods = [
+  { data: 'Partner, affiliate and agency applications, contact messages and trial requests', period: `Deleted ${plural(retention.leadMonths, 'month')} after they arrive` },
+  { data: 'Data protection requests and how we checked them', period: `Deleted ${plural(retention.dataRequestMonths, 'month')} after they arrive` },
+  { data: 'Messages and sign-ups marked as spam', period: `Deleted ${plural(retention.spamDays, 'day')} after they arrive` },
+  {
+    data: 'Newsletter sign-ups',
+    period: `Unconfirmed: deleted after ${plural(retention.newsletterUnconfirmedDays, 'day')}; after you unsubscribe: deleted after ${plural(retention.newsletterUnsubscribedDays, 'day')}`,
+  },
+  { data: 'Records of emails and notifications we sent about a request', period: `Deleted ${plural(retention.deliveryDays, 'day')} after sending` },
+] as const;
+
+/**
+ * When the daily purge deletes a lead, as its staff page says: a date, or null while a confirmed newsletter
+ * subscription is kept (until its reader unsubscribes).
+ */
+export function deletionDate(kind: string, createdAt: Date, status: string, fields: Record<string, unknown>): Date | null {
+  const plusDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
+  const plusMonths = (d: Date, months: number) => {
+    const r = new Date(d);
+    r.setUTCMonth(r.getUTCMonth() + months);
+    return r;
+  };
+  if (status === 'spam') return plusDays(createdAt, retention.spamDays);
+  if (kind === 'newsletter') {
+    if (fields.status === 'pending') return plusDays(createdAt, retention.newsletterUnconfirmedDays);
+    if (fields.status === 'unsubscribed' && fields.unsubscribed_at) return plusDays(new Date(String(fields.unsubscribed_at)), retention.newsletterUnsubscribedDays);
+    return null;
+  }
+  return plusMonths(createdAt, kind === 'dataRequest' ? retention.dataRequestMonths : retention.leadMonths);
+}

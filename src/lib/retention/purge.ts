@@ -1,0 +1,92 @@
+// The daily purge: deletes what the retention configuration (lib/config/retention.ts) says has expired,
+// with everything attached to it (triage, status history, notes, notification records, submission
+// tokens; a data request's checks go by their foreign key), in batches so that no statement holds a large
+// table for long. It logs counts only. The server's background work runs it once a day, on one instance
+// (`maintenance_runs` says who ran last); `purgeExpired` takes the clock, so tests set it forward.
+import type { Queryable } from '@/lib/db/connection';
+import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
+import { retention } from '@/lib/config/retention';
+
+const batch = 5_000;
+const day = 86_400_000;
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * day);
+function monthsBefore(now: Date, months: number): Date {
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+}
+
+/**
+ * Deletes the rows of `kind` that `where` selects (`l` is the lead; `$1`, `$2`... are `dates`, `{kind}` the
+ * kind), batch by batch, with what is attached.
+ */
+async function purgeLeads(client: Queryable, kind: LeadKind, where: string, dates: Date[]): Promise<number> {
+  const table = leadKinds[kind].table;
+  const k = `$${dates.length + 1}::text`;
+  const selected = where.replace(/\$(\d+)/g, '$$$1::timestamptz').replaceAll('{kind}', k);
+  let total = 0;
+  for (;;) {
+    const { rows } = await client.query(
+      `with gone as (
+         delete from ${table} where id in (select l.id from ${table} l where ${selected} limit ${batch}) returning id
+       ), triage as (delete from lead_triage where lead_type = ${k} and lead_id in (select id from gone)),
+       history as (delete from lead_status_history where lead_type = ${k} and lead_id in (select id from gone)),
+       notes as (delete from lead_notes where lead_type = ${k} and lead_id in (select id from gone)),
+       outbox as (delete from notification_outbox where lead_type = ${k} and lead_id in (select id from gone)),
+       tokens as (delete from submission_tokens where lead_type = ${k} and lead_id in (select id from gone))
+       select count(*)::int as n from gone`,
+      [...dates.map((d) => d.toISOString()), kind],
+    );
+    const n = Number((rows[0] as { n: number }).n);
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+export type PurgeCounts = Record<string, number>;
+
+/** Deletes everything expired at `now`; returns the rows deleted per kind of data. */
+export async function purgeExpired(client: Queryable, now = new Date()): Promise<PurgeCounts> {
+  const counts: PurgeCounts = {};
+  const spamBefore = daysBefore(now, retention.spamDays);
+  for (const kind of leadKindNames) {
+    const spam = (n: number) => `(l.created_at < $${n} and exists (select 1 from lead_triage t where t.lead_type = {kind} and t.lead_id = l.id and t.status = 'spam'))`;
+    let n: number;
+    if (kind === 'newsletter') {
+      // A confirmed subscription stays while it is wanted; unconfirmed and unsubscribed ones expire.
+      n = await purgeLeads(client, kind, `(l.status = 'pending' and l.created_at < $1) or (l.status = 'unsubscribed' and l.unsubscribed_at < $2) or ${spam(3)}`, [
+        daysBefore(now, retention.newsletterUnconfirmedDays),
+        daysBefore(now, retention.newsletterUnsubscribedDays),
+        spamBefore,
+      ]);
+    } else {
+      const months = kind === 'dataRequest' ? retention.dataRequestMonths : retention.leadMonths;
+      n = await purgeLeads(client, kind, `l.created_at < $1 or ${spam(2)}`, [monthsBefore(now, months), spamBefore]);
+    }
+    counts[leadKinds[kind].table] = n;
+  }
+  // Finished deliveries of leads that are still kept: the record of sending goes after its own period.
+  const { rows } = await client.query(
+    `with gone as (delete from notification_outbox where status <> 'pending' and coalesce(sent_at, created_at) < $1::timestamptz returning 1) select count(*)::int as n from gone`,
+    [daysBefore(now, retention.deliveryDays).toISOString()],
+  );
+  counts.notification_outbox = Number((rows[0] as { n: number }).n);
+  return counts;
+}
+
+/**
+ * Runs the purge when it is this instance's turn: at most once in 23 hours across every instance on the
+ * database (`maintenance_runs` is claimed in one statement). Null when another run was recent.
+ */
+export async function purgeIfDue(client: Queryable, now = new Date()): Promise<PurgeCounts | null> {
+  const { rows } = await client.query(
+    `insert into maintenance_runs (name, last_run_at) values ('retention-purge', $1::timestamptz)
+       on conflict (name) do update set last_run_at = excluded.last_run_at
+       where maintenance_runs.last_run_at < excluded.last_run_at - interval '23 hours'
+     returning name`,
+    [now.toISOString()],
+  );
+  if (!rows.length) return null;
+  return purgeExpired(client, now);
+}
