@@ -7,8 +7,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { submitLeadForm, type RequestMeta } from '@/lib/leads/submit-form';
 import { readForm } from './request-guards';
 
+/** The path of the page a form was posted from, by its Referer when it names this host (recorded with a consent). */
+function postedFrom(req: IncomingMessage): string | null {
+  try {
+    const ref = new URL(String(req.headers.referer ?? ''));
+    return ref.host === req.headers.host ? ref.pathname.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function answerLeadJson(req: IncomingMessage, res: ServerResponse, name: string, body: Buffer, meta: RequestMeta) {
-  const answer = await submitLeadForm(name, await readForm(body, String(req.headers['content-type'] ?? '')), meta);
+  const answer = await submitLeadForm(name, await readForm(body, String(req.headers['content-type'] ?? '')), { ...meta, page: postedFrom(req) });
   const text = JSON.stringify(answer.state);
   res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
   res.end(text);

@@ -64,6 +64,36 @@ for (const kind of databaseKinds) {
     const rows = (sql: string, params: unknown[] = []) => query(t!.handle, sql, params);
     const token = () => `tok_${crypto.randomUUID()}`;
 
+    it('records the consent given with a trial and each newsletter sign-up (when, page, words, version), and an erasure removes it', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const email = `consent-${crypto.randomUUID()}@example.com`;
+      await checkAndStoreLead('trial', formData({ ...validLeads.trial, email, submissionToken: token() }), ctx({ page: '/signup' }));
+      await checkAndStoreLead('newsletter', formData({ email, submissionToken: token() }), ctx({ fixed: { source: 'footer' }, page: '/pricing' }));
+      // A repeat sign-up is a consent given again; a replayed post (same token) is not.
+      const again = token();
+      await checkAndStoreLead('newsletter', formData({ email, submissionToken: again }), ctx({ fixed: { source: 'blog' }, page: '/blog' }));
+      await checkAndStoreLead('newsletter', formData({ email, submissionToken: again }), ctx({ fixed: { source: 'blog' }, page: '/blog' }));
+      // A contact message gives no consent.
+      await checkAndStoreLead('contact', formData({ ...validLeads.contact, email, submissionToken: token() }), ctx({ page: '/contact' }));
+      const records = await rows(
+        `select c.lead_type, c.purpose, c.words, c.version, c.page, c.given_at > now() - interval '1 minute' as fresh from consent_records c
+          where c.lead_id in (select id from trial_requests where email = $1 union all select id from newsletter_subscriptions where email = $1 union all select id from contact_messages where email = $1)
+          order by c.given_at, c.page`,
+        [email],
+      );
+      expect(records).toEqual([
+        { lead_type: 'trial', purpose: 'terms', words: 'I agree to the Terms of Service and the Privacy Policy.', version: expect.stringMatching(/^[0-9a-f]{12}$/), page: '/signup', fresh: true },
+        { lead_type: 'newsletter', purpose: 'newsletter', words: 'Get product news and tips. [Email address] [Subscribe]', version: expect.stringMatching(/^[0-9a-f]{12}$/), page: '/pricing', fresh: true },
+        { lead_type: 'newsletter', purpose: 'newsletter', words: 'Subscribe to our newsletter. [Email address] [Subscribe]', version: expect.stringMatching(/^[0-9a-f]{12}$/), page: '/blog', fresh: true },
+      ]);
+      const [request] = (await rows(`insert into data_requests (email, type) values ($1, 'erase') returning id`, [email])) as { id: string }[];
+      const { personData, eraseForRequest } = await import('@/lib/staff/data-requests');
+      expect((await personData(t!.db, email)).consents).toHaveLength(3);
+      const [staffUser] = (await rows(`insert into staff_users (email, name, role, password_hash) values ($1, 'Eve', 'admin', 'x') returning id`, [`eve-${crypto.randomUUID()}@example.com`])) as { id: string }[];
+      await eraseForRequest(t!.db, request.id, staffUser.id);
+      expect(await rows(`select 1 from consent_records where words like '%' and lead_id not in (select id from trial_requests union all select id from newsletter_subscriptions union all select id from contact_messages)`)).toHaveLength(0);
+    });
+
     it('stores exactly the fields of each form, with the database clock', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       for (const form of leadKindNames) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
 import { leadKindNames, leadKinds, type KindDef, type LeadKind } from '@/lib/leads/kinds';
 
 /** `col IN ('a', 'b', ...)` for a check constraint, from the kind's option list. */
@@ -103,3 +103,22 @@ export const maintenanceRuns = pgTable('maintenance_runs', {
   name: text('name').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What a visitor consented to with a lead (the newsletter, the trial's terms): when, on which page (null
+ * when the post did not say), the words shown and their version. Goes with its lead (erasure, retention).
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadType: text('lead_type').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    purpose: text('purpose').notNull(),
+    words: text('words').notNull(),
+    version: text('version').notNull(),
+    page: text('page'),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('consent_records_purpose_check', sql`${t.purpose} in ('newsletter', 'terms')`), index('consent_records_lead_idx').on(t.leadType, t.leadId)],
+);

@@ -3,7 +3,7 @@ import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { notificationOutbox } from '@/lib/db/outbox-schema';
-import { leadTables, submissionTokens } from '@/lib/db/schema';
+import { consentRecords, leadTables, submissionTokens } from '@/lib/db/schema';
 import { configuredChannels, emailsOn, recipientKey, recipientLimit, visitorEmailCap } from '@/lib/notify/config';
 import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
 import { leadKinds, type KindDef, type LeadData, type LeadKind } from './kinds';
@@ -118,14 +118,27 @@ async function runStore(db: Db, statement: SQL, notify: boolean): Promise<StoreR
   return id ? { inserted: true, id } : { inserted: false };
 }
 
+/** A consent given with a lead: its purpose, the words shown, and the page they were on (when known). */
+export type GivenConsent = { purpose: string; words: string; page: string | null };
+
+/** The consent record of the stored lead (`from`: the CTE of the lead's id), in the same statement. */
+function consentQueue(kind: LeadKind, consent: GivenConsent | undefined, from: SQL): SQL {
+  if (!consent) return sql``;
+  const version = createHash('sha256').update(consent.words).digest('hex').slice(0, 12);
+  return sql`, consented as (
+        insert into ${consentRecords} (lead_type, lead_id, purpose, words, version, page)
+        select ${kind}, id, ${consent.purpose}, ${consent.words}, ${version}, ${consent.page} from ${from})`;
+}
+
 export async function storeLead<K extends LeadKind>(
   db: Db,
   kind: K,
   data: LeadData<K>,
   token: string,
+  consent?: GivenConsent,
 ): Promise<StoreResult> {
   const def: KindDef = leadKinds[kind];
-  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token);
+  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token, consent);
   const table = leadTables[kind];
   const { columns, values } = columnsAndValues(table, data as Record<string, unknown>);
   const channels = configuredChannels();
@@ -135,7 +148,7 @@ export async function storeLead<K extends LeadKind>(
       insert into ${table} (${columns}) select ${values} where ${unused(token)} on conflict do nothing returning id
     ), claimed as (
       insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
-    )${staffQueue(kind, channels, sql`lead`)}${ack}
+    )${staffQueue(kind, channels, sql`lead`)}${ack}${consentQueue(kind, consent, sql`lead`)}
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || emailsOn());
 }
@@ -146,7 +159,7 @@ export async function storeLead<K extends LeadKind>(
  * confirmed one stays confirmed. A confirmation email is queued (emails on) for a pending address
  * whose last one was queued over an hour ago, or never. Staff are told about new addresses only.
  */
-async function storeSubscription(db: Db, kind: LeadKind, data: Record<string, unknown>, token: string): Promise<StoreResult> {
+async function storeSubscription(db: Db, kind: LeadKind, data: Record<string, unknown>, token: string, consent?: GivenConsent): Promise<StoreResult> {
   const table = leadTables[kind];
   const email = String(data.email ?? '');
   const on = emailsOn();
@@ -168,7 +181,10 @@ async function storeSubscription(db: Db, kind: LeadKind, data: Record<string, un
       select id from upsert where send and status = 'pending'
     ), claimed as (
       insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
-    )${staffQueue(kind, channels, sql`lead`)}${on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`) : sql``}
+    )${staffQueue(kind, channels, sql`lead`)}${on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`) : sql``}${
+      // Every accepted sign-up is a consent given, a repeat of a known address too.
+      consentQueue(kind, consent, sql`upsert`)
+    }
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || on);
 }

@@ -9,7 +9,8 @@ import type { FormAnswer } from './page-answer';
 import { getLimiters } from './rate-limit';
 import { checkAndStoreLead } from './submit';
 
-export type RequestMeta = { ip: string; requestId: string };
+/** Who posted: the client's address, the request's id, and the path of the page the form was on when known. */
+export type RequestMeta = { ip: string; requestId: string; page?: string | null };
 
 export type LeadPostAnswer = { status: number; state: FormState };
 
@@ -31,6 +32,7 @@ export async function submitLeadForm(name: string, formData: FormData, meta: Req
     ip: meta.ip,
     requestId: meta.requestId,
     fixed: endpoint.fixed,
+    page: meta.page ?? null,
   });
   return { status: statusOfOutcome[state.status], state };
 }
@@ -45,7 +47,7 @@ export async function answerPagePost(request: Request, path: string, meta: Reque
   if (!pageHasForm(path, name)) return undefined;
   const posted = await request.formData().catch(() => null);
   if (!posted) return undefined;
-  const answer = await submitLeadForm(name, posted, meta);
+  const answer = await submitLeadForm(name, posted, { ...meta, page: path });
   const values = Object.fromEntries([...posted].filter((e): e is [string, string] => typeof e[1] === 'string'));
   return { form: name, state: answer.state, posted: values };
 }

@@ -4,6 +4,7 @@ import { honeypotField, invalidSummary, rateLimitedMessage, tokenField, tokenPat
 import { errorSummary, log } from './leads-log';
 import { consumeSubmission, type Limiters } from './rate-limit';
 import { readFields, validateLead, type LeadKind } from './schemas';
+import { consentOf } from './consent';
 import { storeLead } from './store';
 import { leadEndpointName, leadEndpoints } from './endpoints';
 import { leadKinds, type LeadData } from './kinds';
@@ -15,6 +16,8 @@ export type SubmitContext = {
   requestId: string;
   /** The values the posting form sets itself (its `forms` entry in lib/leads/kinds.ts); the kind's first form's when absent. */
   fixed?: Record<string, string>;
+  /** The path of the page the form was on, when known (recorded with a consent). */
+  page?: string | null;
   now?: Date;
 };
 
@@ -69,7 +72,8 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
   try {
     const db = await ctx.db();
     const fixed = ctx.fixed ?? leadEndpoints[leadEndpointName(kind)].fixed;
-    const result = await storeLead(db, kind, { ...checked.data, ...fixed } as LeadData<K>, key);
+    const consent = consentOf(kind, fixed);
+    const result = await storeLead(db, kind, { ...checked.data, ...fixed } as LeadData<K>, key, consent ? { ...consent, page: ctx.page ?? null } : undefined);
     if (!result.inserted) log.info({ requestId: ctx.requestId, form: kind }, 'repeated submission; nothing new stored');
   } catch (err) {
     log.error({ error: errorSummary(err), requestId: ctx.requestId, form: kind }, 'storing the submission failed');

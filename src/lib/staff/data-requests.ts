@@ -145,7 +145,14 @@ export async function personData(db: Db, email: string) {
     db,
     sql`select c.request_id, c.verified_at, c.verified_via, c.extended_until from data_request_checks c join data_requests r on r.id = c.request_id where lower(r.email) = lower(${email})`,
   );
-  return { email, generated_at: new Date().toISOString(), tables, staff_notes: notes, status_history: history, data_request_checks: checks };
+  const consents: Record<string, unknown>[] = [];
+  for (const k of kinds) {
+    for (const row of tables[k.table]) {
+      const c = await rowsOf(db, sql`select purpose, words, version, page, given_at from consent_records where lead_type = ${k.kind} and lead_id = ${row.id}::uuid order by given_at`);
+      for (const e of c) consents.push({ table: k.table, id: row.id, ...e });
+    }
+  }
+  return { email, generated_at: new Date().toISOString(), tables, staff_notes: notes, status_history: history, consents, data_request_checks: checks };
 }
 
 export async function recordAudit(db: Db, request: DataRequest, action: 'export' | 'completed', actorId: string) {
@@ -192,6 +199,7 @@ export async function eraseForRequest(db: Db, requestId: string, actorId: string
       // The submission's token (for a post without one of its own, a hash of what was typed, the address
       // included) goes with it too.
       await t.execute(sql`delete from submission_tokens where lead_type = ${kind} and lead_id = ${id}::uuid`);
+      await t.execute(sql`delete from consent_records where lead_type = ${kind} and lead_id = ${id}::uuid`);
       const n = await rowsOf(t, sql`delete from lead_notes where lead_type = ${kind} and lead_id = ${id}::uuid returning id`);
       triage += a.length;
       counts.lead_notes = (counts.lead_notes ?? 0) + n.length;

@@ -82,3 +82,11 @@ export async function getNotes(db: Db, kind: LeadKind, id: string): Promise<Note
   );
   return rows.map((r) => ({ id: String(r.id), body: String(r.body), by: (r.by_name as string | null) ?? null, at: asDate(r.created_at) }));
 }
+
+export type ConsentEntry = { id: string; purpose: string; words: string; version: string; page: string | null; at: Date };
+
+/** The consents given with a lead (the newsletter, the trial's terms), oldest first. */
+export async function getConsents(db: Db, kind: LeadKind, id: string): Promise<ConsentEntry[]> {
+  const rows = await rowsOf(db, sql`select id, purpose, words, version, page, given_at from consent_records where lead_type = ${kind} and lead_id = ${id}::uuid order by given_at`);
+  return rows.map((r) => ({ id: String(r.id), purpose: String(r.purpose), words: String(r.words), version: String(r.version), page: (r.page as string | null) ?? null, at: asDate(r.given_at) }));
+}

@@ -9,6 +9,8 @@ import { Panel } from '@/components/staff/panel';
 import { StatusBadge } from '@/components/staff/status-badge';
 import { TriagePanel } from '@/components/staff/triage-panel';
 import type { auditOf, DataRequest } from '@/lib/staff/data-requests';
+import type { ConsentEntry } from '@/lib/staff/leads';
+import { ConsentList } from '@/components/staff/consent-list';
 import { deletionDate } from '@/lib/config/retention';
 import { formatDateTime } from '@/lib/staff/format';
 import { statusLabel, type KindInfo } from '@/lib/staff/lead-kinds';
@@ -28,6 +30,8 @@ export type LeadPageData = {
   audit: Awaited<ReturnType<typeof auditOf>>;
   /** The data request's checks and deadline (admins only). */
   request?: DataRequest | null;
+  /** The consents given with the lead (newsletter, trial terms). */
+  consents?: ConsentEntry[];
   deliveries: Awaited<ReturnType<typeof listDeliveries>>;
 } | null;
 
@@ -63,6 +67,11 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
             <Panel title="Details">
               <LeadFields info={info} fields={lead.fields} createdAt={lead.createdAt} id={lead.id} deletion={deletionDate(lead.kind, lead.createdAt, lead.status, lead.fields)} />
             </Panel>
+            {data.consents?.length ? (
+              <Panel title="Consent">
+                <ConsentList consents={data.consents} confirmedAt={lead.kind === 'newsletter' && lead.fields.confirmed_at ? new Date(String(lead.fields.confirmed_at)) : null} />
+              </Panel>
+            ) : null}
             <Panel title="Notes">
               <NotesPanel leadRef={`${lead.kind}:${lead.id}`} notes={notes} />
             </Panel>
