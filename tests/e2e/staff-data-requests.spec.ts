@@ -142,6 +142,11 @@ test('each request shows its reply deadline, an overdue one stands out, and an a
   const received = new Date(Date.now() - 40 * 86_400_000);
   const request = await insertLead({ kind: 'dataRequest', email: `late-${m}@e2e.example`, type: 'export', createdAt: received.toISOString() });
   await signIn(page, staff.admin);
+  // It stands out in the inbox too.
+  const row = page.getByRole('table', { name: 'Leads, newest first' }).locator('tbody tr');
+  await page.goto(`/staff?q=late-${m}`);
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Overdue', { exact: true })).toBeVisible();
   await page.goto(leadUrl('data_request', request));
   const panel = page.getByRole('region', { name: 'Data request' });
   // One month from receipt: about ten days ago.
@@ -153,4 +158,7 @@ test('each request shows its reply deadline, an overdue one stands out, and an a
   await expect(panel.getByText(/Overdue by/)).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Extend deadline' })).toHaveCount(0);
   await expect(panel.getByText(`Deadline extended by ${staff.admin.name}`)).toBeVisible();
+  await page.goto(`/staff?q=late-${m}`);
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Overdue', { exact: true })).toHaveCount(0);
 });

@@ -71,6 +71,7 @@ export function LeadTable({ rows }: { rows: InboxRow[] }) {
                 </td>
                 <td className={`${td} max-md:order-2 max-md:pb-1`}>
                   <StatusBadge status={r.status} />
+                  {r.overdue ? <span className="ml-1.5 inline-flex rounded-full bg-danger-soft px-2 py-0.5 text-xs font-semibold text-danger">Overdue</span> : null}
                 </td>
                 <td className={`${td} whitespace-nowrap max-md:order-6`}>
                   <span className={label}>Owner: </span>

@@ -20,6 +20,8 @@ export type InboxRow = {
   status: LeadStatus;
   ownerId: string | null;
   ownerName: string | null;
+  /** A data request not answered by its deadline. */
+  overdue: boolean;
 };
 
 /** A kind's rows in the inbox's columns (lib/leads/kinds.ts `inbox`); names come from our own table, never a request. */
@@ -27,7 +29,12 @@ function branch(kind: LeadKind): SQL {
   const { table, inbox } = leadKinds[kind];
   const column = (c: string | null | undefined) => (c ? sql.identifier(c) : sql`null::text`);
   const name = inbox.name.length ? sql.join(inbox.name.map((c) => sql.identifier(c)), sql` || ' ' || `) : sql`null::text`;
-  return sql`select ${kind}::text as lead_type, id, ${name} as name, email, ${column(inbox.company)} as company, ${column(inbox.summary)} as summary, created_at from ${sql.identifier(table)}`;
+  // A data request is due a month after it arrived, or by the date an admin extended it to.
+  const dueBy =
+    kind === 'dataRequest'
+      ? sql`coalesce((select c.extended_until from data_request_checks c where c.request_id = ${sql.identifier(table)}.id), created_at + interval '1 month')`
+      : sql`null::timestamptz`;
+  return sql`select ${kind}::text as lead_type, id, ${name} as name, email, ${column(inbox.company)} as company, ${column(inbox.summary)} as summary, created_at, ${dueBy} as due_by from ${sql.identifier(table)}`;
 }
 // Every branch names its columns: with a type filter, one branch is the whole query.
 const branches = Object.fromEntries(leadKindNames.map((k) => [k, branch(k)])) as Record<LeadKind, SQL>;
@@ -57,7 +64,7 @@ function conditions(f: InboxFilter, after?: { key: string; id: string }) {
 }
 
 function select(f: InboxFilter, extra: SQL, tail: SQL) {
-  return sql`select l.lead_type, l.id, l.name, l.email, l.company, l.summary, l.created_at, l.created_at::text as created_key,
+  return sql`select l.lead_type, l.id, l.name, l.email, l.company, l.summary, l.created_at, l.due_by, l.created_at::text as created_key,
       coalesce(t.status, 'new') as status, t.owner_id, u.name as owner_name ${extra}
     from (${leadsUnion(f.kind)}) l
     left join lead_triage t on t.lead_type = l.lead_type and t.lead_id = l.id
@@ -77,6 +84,8 @@ const toRow = (r: Raw): InboxRow => ({
   status: r.status as LeadStatus,
   ownerId: (r.owner_id as string | null) ?? null,
   ownerName: (r.owner_name as string | null) ?? null,
+  // An open data request past its reply deadline (done ones are archived).
+  overdue: r.due_by != null && asDate(r.due_by).getTime() < Date.now() && !['archived', 'spam'].includes(String(r.status)),
 });
 
 export async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
