@@ -50,6 +50,7 @@ if (process.env.SITE_URL) {
 }
 // A short key would make the newsletter's links guessable; unset, the database keeps one of its own.
 if (process.env.LINK_SECRET?.trim() && process.env.LINK_SECRET.trim().length < 32) fail('LINK_SECRET must be at least 32 characters (or unset)');
+// One TLS file without the other is a mistake, not a wish for plain HTTP.
 const tls = process.env.HTTPS_CERT_FILE && process.env.HTTPS_KEY_FILE;
 if (!tls && (process.env.HTTPS_CERT_FILE || process.env.HTTPS_KEY_FILE)) {
   const [set, unset] = process.env.HTTPS_CERT_FILE ? ['HTTPS_CERT_FILE', 'HTTPS_KEY_FILE'] : ['HTTPS_KEY_FILE', 'HTTPS_CERT_FILE'];
@@ -146,9 +147,8 @@ function serve(req: IncomingMessage, res: ServerResponse) {
 }
 
 // TLS without a proxy in front: HTTPS_CERT_FILE + HTTPS_KEY_FILE serve HTTPS on PORT, and
-// HTTP_REDIRECT_PORT (optional) answers plain HTTP there with a redirect to HTTPS. One without the other
-// is a mistake, not a wish for plain HTTP: the start stops and says so.
-// (A half-configured pair stopped the start above.)
+// HTTP_REDIRECT_PORT (optional) answers plain HTTP there with a redirect to HTTPS (one file without the
+// other stopped the start above).
 // How long a client may take: to send its headers, its whole request, and between requests on a kept-alive
 // connection (a slow client must not hold connections for Node's defaults of one and five minutes).
 const headersTimeout = envMs('SERVER_HEADERS_TIMEOUT_MS', 15_000);

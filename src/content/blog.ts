@@ -1,8 +1,8 @@
 // The blog's articles: the entries of the `articles` collection (src/content/articles, one Markdown file per
 // article, its name the slug), with the author taken from src/content/people and the values a text could get wrong
 // computed: the read time from the words, and the `{items}` / `{sections}` counts.
-import { listItems, mapBlockTexts, type Section } from './body-model';
-import { ContentError, fillTokens, type ContentEntry } from './entries';
+import { listItems, type Section } from './body-model';
+import { ContentError, fillSection, fillTokens, type ContentEntry } from './entries';
 import type { Person } from './person-model';
 import type { articleSchema } from './schemas';
 import { site } from '@/lib/config/site';
@@ -40,10 +40,7 @@ export function articlesOf(entries: readonly ContentEntry[], people: readonly Pe
     if (!author) throw new ContentError(file, `author: no person "${fm.author}" in src/content/people (no file ${fm.author}.yaml)`);
     const values = counts(sections);
     // The body may name the product as {site} too, so that a rebrand is one edit of lib/config/site.ts.
-    const body = sections.map((s) => {
-      const where = `section "${s.heading}"`;
-      return { ...s, heading: fillTokens(s.heading, values, file, where), blocks: s.blocks.map((b) => mapBlockTexts(b, (t) => fillTokens(t, values, file, where))) };
-    });
+    const body = sections.map((s) => fillSection(s, values, file));
     return {
       slug,
       title: fillTokens(fm.title, values, file, 'title'),

@@ -2,7 +2,7 @@
 // (its id, its path, its checked front matter) and what the loader of src/content.config.ts read from its body
 // (`render(entry).remarkPluginFrontmatter`). src/content/collections.ts gets them with getCollection and render;
 // the functions of blog.ts, careers.ts, press.ts, legal.ts and people.ts turn them into what the pages show.
-import type { BodyData } from './body-model';
+import { mapBlockTexts, type BodyData, type Section } from './body-model';
 
 export type CollectionName = 'articles' | 'jobs' | 'pressReleases' | 'legal' | 'people';
 
@@ -29,4 +29,11 @@ export function fillTokens(text: string, values: Record<string, string>, file: s
     if (name in values) return values[name];
     throw new ContentError(file, `${field}: unknown placeholder ${whole} (known: ${Object.keys(values).map((k) => `{${k}}`).join(', ')})`);
   });
+}
+
+/** A body section with the placeholders of its heading and of every text of its blocks filled (an error names the section). */
+export function fillSection(section: Section, values: Record<string, string>, file: string | undefined): Section {
+  const where = `section "${section.heading}"`;
+  const fill = (text: string) => fillTokens(text, values, file, where);
+  return { ...section, heading: fill(section.heading), blocks: section.blocks.map((b) => mapBlockTexts(b, fill)) };
 }

@@ -4,11 +4,11 @@
 // {commercial.trialDays}, {contacts.privacy} ...), so that the policy, the pricing FAQ and the GDPR page never
 // disagree; an unknown placeholder stops the build with the file named.
 import type { z } from 'zod';
-import { mapBlockTexts, type Block } from './body-model';
+import type { Block } from './body-model';
 import { formatDate } from './blog-model';
 import { commercial } from '@/lib/config/commercial';
 import { retention } from '@/lib/config/retention';
-import { fillTokens, type ContentEntry } from './entries';
+import { fillSection, type ContentEntry } from './entries';
 import type { legalDocumentSchema } from './schemas';
 import { site } from '@/lib/config/site';
 
@@ -76,14 +76,7 @@ export function legalDocumentsOf(entries: readonly ContentEntry[]): LegalDocumen
   const docs = new Map(
     entries.map(({ id, filePath: file, data, body: { sections = [] } }) => {
       const fm = data as z.output<typeof legalDocumentSchema>;
-      const filled = sections.map((s) => {
-        const where = `section "${s.heading}"`;
-        return {
-          id: s.id ?? '',
-          heading: fillTokens(s.heading, values, file, where),
-          blocks: s.blocks.map((b) => mapBlockTexts(b, (t) => fillTokens(t, values, file, where))),
-        };
-      });
+      const filled = sections.map((s) => ({ ...fillSection(s, values, file), id: s.id ?? '' }));
       // The cookie policy states its month (as the spec shows it); the others their day.
       const label = id === 'cookies' ? monthLabel(fm.updated) : formatDate(fm.updated);
       return [id, { updated: { iso: fm.updated, label }, sections: filled }] as const;

@@ -1,5 +1,4 @@
-import { Button } from '@/components/ui/button';
-import { Link } from '@/components/ui/link';
+import { EmailLinkPage } from './email-link-page';
 import { site } from '@/lib/config/site';
 import { confirmLinkDays } from '@/lib/leads/kinds';
 
@@ -19,22 +18,5 @@ const texts: Record<Shown, { title: string; text: string }> = {
 
 /** What a data request's emailed link answers (src/pages/data-request/verify.astro). */
 export function DataRequestVerifyPage({ shown, action }: { shown: Shown; action: string }) {
-  const { title, text } = texts[shown];
-  return (
-    <section className="container-page flex min-h-[50dvh] flex-col items-center justify-center py-20 text-center">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-      <p className="mt-4 max-w-lg text-lg text-muted-foreground">{text}</p>
-      {shown === 'ask' ? (
-        <form method="post" action={action} className="mt-8">
-          <Button type="submit" size="lg">
-            Confirm my request
-          </Button>
-        </form>
-      ) : (
-        <Button asChild size="lg" variant="outline" className="mt-8">
-          <Link href="/gdpr">Your data rights</Link>
-        </Button>
-      )}
-    </section>
-  );
+  return <EmailLinkPage {...texts[shown]} ask={shown === 'ask' ? { action, label: 'Confirm my request' } : undefined} next={{ href: '/gdpr', label: 'Your data rights' }} />;
 }

@@ -1,5 +1,4 @@
-import { Button } from '@/components/ui/button';
-import { Link } from '@/components/ui/link';
+import { EmailLinkPage, type EmailLinkAsk } from './email-link-page';
 import { site } from '@/lib/config/site';
 import { confirmLinkDays } from '@/lib/leads/kinds';
 import type { LinkOutcome } from '@/lib/newsletter/subscriptions';
@@ -22,32 +21,15 @@ const texts: Record<Shown, { title: string; text: string }> = {
   'already-unsubscribed': { title: "You're already unsubscribed", text: 'This address does not receive the newsletter. There is nothing more to do.' },
 };
 
+/** The buttons of the two pages that ask (their POST confirms or unsubscribes). */
+const asks: Partial<Record<Shown, Omit<EmailLinkAsk, 'action'>>> = {
+  'ask-confirm': { label: 'Confirm subscription' },
+  // The same fields as a mail client's one-click POST (RFC 8058), and how it was asked.
+  'ask-unsubscribe': { label: 'Unsubscribe', fields: { 'List-Unsubscribe': 'One-Click', via: 'link' } },
+};
+
 /** What an emailed newsletter link answers (src/pages/newsletter/*.astro). */
 export function NewsletterLinkPage({ shown, action }: { shown: Shown; action?: string }) {
-  const { title, text } = texts[shown];
-  return (
-    <section className="container-page flex min-h-[50dvh] flex-col items-center justify-center py-20 text-center">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-      <p className="mt-4 max-w-lg text-lg text-muted-foreground">{text}</p>
-      {shown === 'ask-confirm' && action ? (
-        <form method="post" action={action} className="mt-8">
-          <Button type="submit" size="lg">
-            Confirm subscription
-          </Button>
-        </form>
-      ) : shown === 'ask-unsubscribe' && action ? (
-        <form method="post" action={action} className="mt-8">
-          <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-          <input type="hidden" name="via" value="link" />
-          <Button type="submit" size="lg">
-            Unsubscribe
-          </Button>
-        </form>
-      ) : (
-        <Button asChild size="lg" variant="outline" className="mt-8">
-          <Link href="/blog">Read the blog</Link>
-        </Button>
-      )}
-    </section>
-  );
+  const ask = asks[shown];
+  return <EmailLinkPage {...texts[shown]} ask={ask && action ? { ...ask, action } : undefined} next={{ href: '/blog', label: 'Read the blog' }} />;
 }

@@ -3,6 +3,8 @@
  * (lib/retention/purge.ts) deletes by, and that /gdpr's retention table and the privacy policy state, so
  * the pages cannot disagree with the system. Client-safe: plain data.
  */
+import { addDays, addMonths } from '@/lib/dates';
+
 export const retention = {
   /** Applications, messages and trial requests: months after they arrive. */
   leadMonths: 24,
@@ -17,6 +19,10 @@ export const retention = {
   /** The record of an email or webhook sent about a lead (address hash, error text): days after it finished. */
   deliveryDays: 90,
 } as const;
+
+/** Months a data request's answer may take (GDPR Art. 12(3)): one, extendable once by two more with a reason. */
+export const replyMonths = 1;
+export const extensionMonths = 2;
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
@@ -37,17 +43,11 @@ export const leadRetentionPeriods = [
  * subscription is kept (until its reader unsubscribes).
  */
 export function deletionDate(kind: string, createdAt: Date, status: string, fields: Record<string, unknown>): Date | null {
-  const plusDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
-  const plusMonths = (d: Date, months: number) => {
-    const r = new Date(d);
-    r.setUTCMonth(r.getUTCMonth() + months);
-    return r;
-  };
-  if (status === 'spam') return plusDays(createdAt, retention.spamDays);
+  if (status === 'spam') return addDays(createdAt, retention.spamDays);
   if (kind === 'newsletter') {
-    if (fields.status === 'pending') return plusDays(createdAt, retention.newsletterUnconfirmedDays);
-    if (fields.status === 'unsubscribed' && fields.unsubscribed_at) return plusDays(new Date(String(fields.unsubscribed_at)), retention.newsletterUnsubscribedDays);
+    if (fields.status === 'pending') return addDays(createdAt, retention.newsletterUnconfirmedDays);
+    if (fields.status === 'unsubscribed' && fields.unsubscribed_at) return addDays(new Date(String(fields.unsubscribed_at)), retention.newsletterUnsubscribedDays);
     return null;
   }
-  return plusMonths(createdAt, kind === 'dataRequest' ? retention.dataRequestMonths : retention.leadMonths);
+  return addMonths(createdAt, kind === 'dataRequest' ? retention.dataRequestMonths : retention.leadMonths);
 }

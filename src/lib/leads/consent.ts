@@ -11,7 +11,6 @@ export const consentWordings = {
 } as const;
 
 export type ConsentPurpose = (typeof consentWordings)[keyof typeof consentWordings]['purpose'];
-export const consentPurposes = ['newsletter', 'terms'] as const satisfies readonly ConsentPurpose[];
 
 /** The consent a post of `kind` (with the values its form fixes) gives, if any. */
 export function consentOf(kind: string, fixed: Record<string, string>): { purpose: ConsentPurpose; words: string } | null {

@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { notificationOutbox } from '@/lib/db/outbox-schema';
 import { consentRecords, leadTables, submissionTokens } from '@/lib/db/schema';
 import { configuredChannels, emailsOn, recipientKey, recipientLimit, visitorEmailCap } from '@/lib/notify/config';
+import { sentToRecipientSince } from '@/lib/notify/deliveries';
 import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
 import { leadKinds, type KindDef, type LeadData, type LeadKind } from './kinds';
 
@@ -90,8 +91,7 @@ function senderQueue(name: string, kind: LeadKind, channel: 'ack' | 'confirm', e
   const cap = visitorEmailCap();
   const limits = [
     max
-      ? sql`(select count(*) from ${notificationOutbox} o
-                 where o.recipient_key = ${key}::text and o.created_at > now() - (${windowSeconds}::int * interval '1 second')) < ${max}::int`
+      ? sql`(select count(*) from ${notificationOutbox} where ${sentToRecipientSince(key, windowSeconds)}) < ${max}::int`
       : null,
     cap
       ? sql`(select count(*) from ${notificationOutbox} o

@@ -1,7 +1,7 @@
 // The emailed links: the newsletter's confirm (expires after confirmLinkDays) and unsubscribe (does not
-// expire: an old email must still let its reader leave), and a data request's verify (expires like confirm). A link carries the subscription's id, its
-// purpose and expiry, signed with HMAC-SHA256; nothing in it can be changed without the key
-// (docs/leads.md). The key is LINK_SECRET, or one the application makes once and keeps in the
+// expire: an old email must still let its reader leave), and a data request's verify (expires like
+// confirm). A link carries the id of the subscription or request, its purpose and expiry, signed with
+// HMAC-SHA256; nothing in it can be changed without the key (docs/leads.md). The key is LINK_SECRET, or one the application makes once and keeps in the
 // database (`app_secrets`), so every instance on one database signs alike.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '@/lib/db/connection';

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { notificationOutbox, type DeliveryChannel, type DeliveryStatus } from '@/lib/db/outbox-schema';
 import type { LeadKind } from '@/lib/leads/kinds';
@@ -42,6 +42,13 @@ export async function listDeliveries(db: AnyDb, leadType: LeadKind, leadId: stri
     .orderBy(desc(notificationOutbox.createdAt), desc(notificationOutbox.id));
   return rows as Delivery[];
 }
+
+/**
+ * The outbox rows of the last `windowSeconds` to the visitor address of `key` (its hash): the condition the
+ * per-recipient limit counts, when a form queues an email and when staff re-send one.
+ */
+export const sentToRecipientSince = (key: string, windowSeconds: number): SQL =>
+  sql`${notificationOutbox.recipientKey} = ${key}::text and ${notificationOutbox.createdAt} > now() - (${windowSeconds}::int * interval '1 second')`;
 
 export type ResendResult =
   | { ok: true; deliveryId: string; requeued: 'due-now' | 'new-delivery' }
@@ -100,7 +107,7 @@ export async function resendDelivery(db: AnyDb, deliveryId: string, env = proces
       const [{ n }] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(notificationOutbox)
-        .where(and(eq(notificationOutbox.recipientKey, row.recipientKey), sql`${notificationOutbox.createdAt} > now() - (${windowSeconds}::int * interval '1 second')`));
+        .where(sentToRecipientSince(row.recipientKey, windowSeconds));
       if (n >= max) {
         const window = windowSeconds % 3600 === 0 ? `${windowSeconds / 3600} hour${windowSeconds === 3600 ? '' : 's'}` : `${Math.ceil(windowSeconds / 60)} minutes`;
         return { ok: false, reason: 'recipient-limit', message: `Not sent: this address has had ${max} emails from us in the last ${window}, the most we send. Try again later.` };

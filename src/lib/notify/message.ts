@@ -80,5 +80,3 @@ export function buildWebhookBody(kind: string, lead: LeadRow): string {
   for (const field of def.fields) fields[field.key] = lead[field.column] ?? null;
   return JSON.stringify({ event: 'lead.created', type: kind, id: lead.id, createdAt: iso(lead.created_at), fields });
 }
-
-

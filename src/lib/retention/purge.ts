@@ -6,16 +6,12 @@
 import type { Queryable } from '@/lib/db/connection';
 import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
 import { retention } from '@/lib/config/retention';
+import { addDays, addMonths } from '@/lib/dates';
 
 const batch = 5_000;
-const day = 86_400_000;
 
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * day);
-function monthsBefore(now: Date, months: number): Date {
-  const d = new Date(now);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  return d;
-}
+const daysBefore = (now: Date, days: number) => addDays(now, -days);
+const monthsBefore = (now: Date, months: number) => addMonths(now, -months);
 
 /**
  * Deletes the rows of `kind` that `where` selects (`l` is the lead; `$1`, `$2`... are `dates`, `{kind}` the

@@ -3,6 +3,8 @@ import type { Db } from '@/lib/db/client';
 import type { LeadKind } from '@/lib/leads/kinds';
 import { dataRequestAudit } from '@/lib/db/staff-schema';
 import { asDate } from '@/lib/db/values';
+import { addMonths, daysSince } from '@/lib/dates';
+import { extensionMonths, replyMonths } from '@/lib/config/retention';
 import { rowsOf } from './inbox';
 import { kinds } from './lead-kinds';
 
@@ -26,20 +28,7 @@ export type DataRequest = {
   extension: { until: Date; reason: string } | null;
 };
 
-/** Months an answer may take (GDPR Art. 12(3)): one, extendable by two more with a reason. */
-export const replyMonths = 1;
-export const extensionMonths = 2;
 
-/** `d` plus `months` calendar months (the last day of a shorter month when the day does not exist). */
-export function addMonths(d: Date, months: number): Date {
-  const r = new Date(d);
-  const day = r.getUTCDate();
-  r.setUTCDate(1);
-  r.setUTCMonth(r.getUTCMonth() + months);
-  const last = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
-  r.setUTCDate(Math.min(day, last));
-  return r;
-}
 
 export async function getDataRequest(db: Db, id: string): Promise<DataRequest | null> {
   const rows = await rowsOf(
@@ -63,7 +52,7 @@ export async function getDataRequest(db: Db, id: string): Promise<DataRequest | 
       ? { at: asDate(r.verified_at), via: r.verified_via === 'staff' ? 'staff' : 'link', note: (r.check_note as string | null) ?? null, by: (r.checked_by_name as string | null) ?? null }
       : null,
     dueBy,
-    overdueDays: Math.floor((Date.now() - dueBy.getTime()) / 86_400_000),
+    overdueDays: daysSince(dueBy),
     extension,
   };
 }
@@ -76,7 +65,7 @@ export const unverifiedRefusal = (request: DataRequest): string | undefined =>
 
 /**
  * The requester opened the emailed link and pressed its button: the request is verified (once; a second
- * press changes nothing). False when the request no longer exists.
+ * press changes nothing, 'already'). 'gone' when the request no longer exists.
  */
 export async function verifyByLink(db: Db, requestId: string): Promise<'verified' | 'already' | 'gone'> {
   return db.transaction(async (tx) => {

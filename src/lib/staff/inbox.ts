@@ -4,6 +4,7 @@ import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
 import type { LeadStatus } from './lead-kinds';
 import { pageSize, type InboxFilter } from './filters';
 import { asDate } from '@/lib/db/values';
+import { replyMonths } from '@/lib/config/retention';
 
 /**
  * The inbox: every kind of lead in one list (UNION ALL over the lead tables), joined to its triage
@@ -32,7 +33,7 @@ function branch(kind: LeadKind): SQL {
   // A data request is due a month after it arrived, or by the date an admin extended it to.
   const dueBy =
     kind === 'dataRequest'
-      ? sql`coalesce((select c.extended_until from data_request_checks c where c.request_id = ${sql.identifier(table)}.id), created_at + interval '1 month')`
+      ? sql`coalesce((select c.extended_until from data_request_checks c where c.request_id = ${sql.identifier(table)}.id), created_at + ${replyMonths}::int * interval '1 month')`
       : sql`null::timestamptz`;
   return sql`select ${kind}::text as lead_type, id, ${name} as name, email, ${column(inbox.company)} as company, ${column(inbox.summary)} as summary, created_at, ${dueBy} as due_by from ${sql.identifier(table)}`;
 }

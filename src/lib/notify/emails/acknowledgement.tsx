@@ -1,11 +1,11 @@
 // The acknowledgement sent to a visitor who applied or wrote through one of the site's forms: what we
-// received, when they will hear back, and a copy of what they sent. The field values are the visitor's
-// own text: they are React text children only (escaped by React), never markup and never links.
-import { Button, Heading, Hr, Link, Section, Text } from '@react-email/components';
+// received, when they will hear back, and for a data request the link that confirms it is theirs. The field
+// values are what the caller (visitor-emails.ts) says of each field: React text children only (escaped by
+// React), never markup and never links.
+import { Heading, Hr, Link, Section, Text } from '@react-email/components';
 import type * as React from 'react';
 import { site } from '@/lib/config/site';
-import { colors, EmailLayout, siteHost, styles } from './layout';
-import { button, urlText } from './newsletter-confirm';
+import { colors, EmailLayout, LinkButton, siteHost, styles } from './layout';
 
 export interface AcknowledgementProps {
   siteUrl: string;
@@ -70,17 +70,7 @@ export function Acknowledgement({ siteUrl, title, name, intro, promise, fields, 
       {action ? (
         <>
           <Text style={styles.paragraph}>{action.text}</Text>
-          <Section style={{ margin: '8px 0 24px' }}>
-            <Button href={action.url} style={button}>
-              {action.label}
-            </Button>
-          </Section>
-          <Text style={{ ...styles.small, margin: '0 0 4px' }}>Button not working? Copy this link into your browser:</Text>
-          <Text style={urlText}>
-            <Link href={action.url} style={styles.link}>
-              {action.url}
-            </Link>
-          </Text>
+          <LinkButton url={action.url} label={action.label} />
           <Text style={{ ...styles.small, margin: '12px 0 0' }}>{action.note}</Text>
         </>
       ) : null}

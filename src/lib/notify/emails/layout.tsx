@@ -3,7 +3,7 @@
 // "You received this email because ..." line) below it. Everything is inline: a system font stack, no
 // web fonts, no images, no external style sheet. Colours are the site's tokens (src/styles/globals.css);
 // every text colour passes WCAG AA on its background.
-import { Body, Container, Head, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type * as React from 'react';
 import { site } from '@/lib/config/site';
 
@@ -121,5 +121,44 @@ export function EmailLayout({ preview, siteUrl, title, footer, children }: Email
         </Container>
       </Body>
     </Html>
+  );
+}
+
+const buttonStyle: React.CSSProperties = {
+  backgroundColor: colors.brand,
+  borderRadius: '8px',
+  color: '#ffffff',
+  fontSize: '16px',
+  lineHeight: '24px',
+  fontWeight: 600,
+  textDecoration: 'none',
+  textAlign: 'center',
+  padding: '14px 28px',
+};
+
+const urlText: React.CSSProperties = {
+  ...styles.small,
+  margin: 0,
+  // A long token must wrap at any character rather than widen the card on a phone.
+  wordBreak: 'break-all',
+  overflowWrap: 'anywhere',
+};
+
+/** A link the reader must follow, as a button, with its address repeated as text for clients that block or strip buttons. */
+export function LinkButton({ url, label }: { url: string; label: string }) {
+  return (
+    <>
+      <Section style={{ margin: '8px 0 24px' }}>
+        <Button href={url} style={buttonStyle}>
+          {label}
+        </Button>
+      </Section>
+      <Text style={{ ...styles.small, margin: '0 0 4px' }}>Button not working? Copy this link into your browser:</Text>
+      <Text style={urlText}>
+        <Link href={url} style={styles.link}>
+          {url}
+        </Link>
+      </Text>
+    </>
   );
 }

@@ -1,9 +1,8 @@
 // The double opt-in message of the newsletter: nobody is subscribed until they follow the link. The
 // button's address is repeated as text below it for the clients that block or strip buttons.
-import { Button, Heading, Hr, Link, Section, Text } from '@react-email/components';
-import type * as React from 'react';
+import { Heading, Hr, Link, Text } from '@react-email/components';
 import { site } from '@/lib/config/site';
-import { colors, EmailLayout, siteHost, styles } from './layout';
+import { colors, EmailLayout, LinkButton, siteHost, styles } from './layout';
 
 export interface NewsletterConfirmProps {
   siteUrl: string;
@@ -13,26 +12,6 @@ export interface NewsletterConfirmProps {
   /** How long the confirmation link works. */
   expiresInDays: number;
 }
-
-export const button: React.CSSProperties = {
-  backgroundColor: colors.brand,
-  borderRadius: '8px',
-  color: '#ffffff',
-  fontSize: '16px',
-  lineHeight: '24px',
-  fontWeight: 600,
-  textDecoration: 'none',
-  textAlign: 'center',
-  padding: '14px 28px',
-};
-
-export const urlText: React.CSSProperties = {
-  ...styles.small,
-  margin: 0,
-  // A long token must wrap at any character rather than widen the card on a phone.
-  wordBreak: 'break-all',
-  overflowWrap: 'anywhere',
-};
 
 export function NewsletterConfirm({ siteUrl, confirmUrl, unsubscribeUrl, expiresInDays }: NewsletterConfirmProps) {
   const host = siteHost(siteUrl);
@@ -58,17 +37,7 @@ export function NewsletterConfirm({ siteUrl, confirmUrl, unsubscribeUrl, expires
       <Text style={styles.paragraph}>
         Someone — hopefully you — asked to receive the {site.name} newsletter at this address.
       </Text>
-      <Section style={{ margin: '8px 0 24px' }}>
-        <Button href={confirmUrl} style={button}>
-          Confirm my subscription
-        </Button>
-      </Section>
-      <Text style={{ ...styles.small, margin: '0 0 4px' }}>Button not working? Copy this link into your browser:</Text>
-      <Text style={urlText}>
-        <Link href={confirmUrl} style={styles.link}>
-          {confirmUrl}
-        </Link>
-      </Text>
+      <LinkButton url={confirmUrl} label="Confirm my subscription" />
       <Hr style={{ borderColor: colors.border, margin: '24px 0 20px' }} />
       <Text style={{ ...styles.paragraph, fontSize: '15px', lineHeight: '24px', margin: 0 }}>
         This link works for {days}. If you didn&apos;t ask for this, ignore this email: you won&apos;t be subscribed.

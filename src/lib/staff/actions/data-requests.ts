@@ -6,6 +6,7 @@ import { changeStatus } from '../triage';
 import { field, redirectTo, staffAction } from './define';
 
 const gone = 'This request no longer exists.';
+const alreadyErased = 'This request no longer exists (it may have been erased already).';
 
 export const markDataRequestDone = staffAction(
   { event: 'staff.data_request_done', role: 'admin', input: z.object({ request: field.uuid(gone) }) },
@@ -33,11 +34,11 @@ export const eraseDataRequest = staffAction(
   },
   async ({ user, db, input, audit }) => {
     const request = await getDataRequest(db, input.request);
-    if (!request) return fail('This request no longer exists (it may have been erased already).');
+    if (!request) return fail(alreadyErased);
     const unverified = unverifiedRefusal(request);
     if (unverified) return fail(unverified);
     const result = await eraseForRequest(db, input.request, user.id, (erased, tx) => onErased(erased, tx));
-    if (!result) return fail('This request no longer exists (it may have been erased already).');
+    if (!result) return fail(alreadyErased);
     audit({ requestId: input.request, counts: result.counts });
     return redirectTo(`/staff/data-requests/${input.request}`);
   },
@@ -45,9 +46,8 @@ export const eraseDataRequest = staffAction(
 
 /** A written reason: at least a sentence, at most a paragraph. */
 const reason = (what: string) =>
-  z
-    .unknown()
-    .transform((v) => (typeof v === 'string' ? v.trim() : ''))
+  field.text
+    .transform((v) => v.trim())
     .refine((v) => v.length >= 10, `Write down ${what} (at least 10 characters).`)
     .refine((v) => v.length <= 1000, 'Keep it under 1,000 characters.');
 
