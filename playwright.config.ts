@@ -53,6 +53,9 @@ export default defineConfig({
       // The staff tests insert backdated leads (2020); the daily purge would delete them mid-run. The purge
       // has its own tests (tests/integration/retention.test.ts).
       RETENTION_PURGE: '0',
+      // Playwright fills a form faster than a person can: no minimum time to fill here (its own tests are in
+      // tests/integration/spam.test.ts and test:hostile). The proof of work is the real one.
+      SPAM_MIN_FILL_SECONDS: '0',
       ...(process.env.ASTRO_OUT_DIR ? { ASTRO_OUT_DIR: process.env.ASTRO_OUT_DIR } : {}),
     },
   },

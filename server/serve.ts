@@ -26,6 +26,8 @@ import { webhookConfigProblem } from '@/lib/notify/config';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
 import { answerLeadJson } from './lead-posts';
+import { answerChallenge } from './challenge';
+import { challengePath } from '@/lib/spam/proof-field';
 import { answerRefusal, checkPost, clientAddress, configuredHosts } from './request-guards';
 import { applyBaseHeaders, isHttps } from './security-headers';
 import { simplePage } from './simple-page';
@@ -117,6 +119,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   const rendered = filteredListPages.includes(url.pathname) || (url.pathname === '/contact' && presetSubject(url) !== undefined);
   let pageOnRequest = read && url.search.length > 1 && rendered && files.page(url.pathname) ? url.pathname : undefined;
   if (!pageOnRequest && files.serve(req, res, secure)) return;
+  if (url.pathname === challengePath) return read ? answerChallenge(req, res) : notAllowed(res, 'GET, HEAD');
   const clientIp = clientAddress(req, trustProxy);
   if (req.method === 'POST') {
     const checked = await checkPost(req, allowedHosts, trustProxy);

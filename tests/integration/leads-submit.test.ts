@@ -147,12 +147,21 @@ for (const kind of databaseKinds) {
       expect(n).toBe(0);
     });
 
-    it('a filled honeypot gets a normal success and nothing is stored', async ({ skip }) => {
+    it('a filled honeypot gets a normal success: a valid post is stored held as spam, an invalid one not at all', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       const before = await rows(`select count(*)::int as n from agency_enquiries`);
-      const state = await checkAndStoreLead('agency', formData({ ...validLeads.agency, faxNumber: '+1 555 0100', submissionToken: token() }), ctx());
+      const tok = token();
+      const state = await checkAndStoreLead('agency', formData({ ...validLeads.agency, faxNumber: '+1 555 0100', submissionToken: tok }), ctx());
       expect(state).toMatchObject({ status: 'success', ...leadKinds.agency.outcome.success });
-      expect(await rows(`select count(*)::int as n from agency_enquiries`)).toEqual(before);
+      const [held] = await rows(
+        `select t.status, s.verdict, s.reasons from submission_tokens k join lead_triage t on t.lead_type = k.lead_type and t.lead_id = k.lead_id
+           join lead_screening s on s.lead_type = k.lead_type and s.lead_id = k.lead_id where k.token = $1`,
+        [tok],
+      );
+      expect(held).toEqual({ status: 'spam', verdict: 'spam', reasons: ['honeypot'] });
+      const invalid = await checkAndStoreLead('agency', formData({ ...validLeads.agency, email: 'not an address', faxNumber: '+1 555 0100', submissionToken: token() }), ctx());
+      expect(invalid).toMatchObject({ status: 'success', ...leadKinds.agency.outcome.success });
+      expect(await rows(`select count(*)::int as n from agency_enquiries`)).toEqual([{ n: Number((before[0] as { n: number }).n) + 1 }]);
     });
 
     it('one token stores one row: repeated and concurrent submissions answer like the first', async ({ skip }) => {

@@ -76,7 +76,7 @@ for (const kind of databaseKinds) {
       expect((await listDeliveries(t.db, 'agency', agencyId)).map((d) => d.channel).sort()).toEqual(['ack', 'email']);
     });
 
-    it('a repeated submission (same token) queues nothing more; a honeypot submission queues nothing', async ({ skip }) => {
+    it('a repeated submission (same token) queues nothing more; a honeypot submission is held and queues nothing', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       setChannels(true, true);
       const { token } = await submit('affiliate');
@@ -87,7 +87,8 @@ for (const kind of databaseKinds) {
       const before = (await rows<{ n: number }>(`select count(*)::int as n from notification_outbox`))[0].n;
       const bot = await submit('partner', { faxNumber: '555-0100' });
       expect(bot.state.status).toBe('success');
-      expect(await leadId('partner_applications', bot.token)).toBeUndefined();
+      const botId = (await leadId('partner_applications', bot.token))!;
+      expect(await rows(`select status from lead_triage where lead_type = 'partner' and lead_id = $1`, [botId])).toEqual([{ status: 'spam' }]);
       expect((await rows<{ n: number }>(`select count(*)::int as n from notification_outbox`))[0].n).toBe(before);
     });
 

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { solvedProof } from './proof';
 
 export type Attributes = Record<string, string>;
 /** A visible control (input, select, textarea) and its attributes. */
@@ -14,7 +15,13 @@ export type ParsedForm = { attrs: Attributes; hidden: [string, string][]; fields
 export type Form = ParsedForm & { url: string; path: string; cookie: string | null };
 export type PostAnswer = { status: number; html: string; location: string | null; type: string | undefined };
 export type TimedAnswer = PostAnswer & { ms: number };
-export type SubmitOptions = { freshToken?: boolean; headers?: Record<string, string>; signal?: AbortSignal };
+export type SubmitOptions = {
+  freshToken?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** The JSON post's proof of work (lib/spam/proof.ts): fetched and solved as the island does when absent; null: none. */
+  proof?: string | null;
+};
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", apos: "'" };
 const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, e: string) => entities[e]);
@@ -95,12 +102,14 @@ export function endpointUrl(form: Form): string {
 
 /**
  * POSTs `values` as the page's JavaScript does: URL-encoded to the form's JSON endpoint, with a fresh
- * submission token. `html` of the answer is its JSON text (the form's new state).
+ * submission token and a proof of work. `html` of the answer is its JSON text (the form's new state).
  */
-export async function submitFormJs(form: Form, values: Record<string, string>, { headers = {}, signal }: SubmitOptions = {}): Promise<TimedAnswer> {
+export async function submitFormJs(form: Form, values: Record<string, string>, { headers = {}, signal, proof }: SubmitOptions = {}): Promise<TimedAnswer> {
   const body = new URLSearchParams();
   for (const name of tokenFieldNames(form)) body.append(name, randomUUID());
   for (const [name, value] of Object.entries(values)) body.append(name, value);
+  const solved = proof === undefined ? await solvedProof(form.url) : proof;
+  if (solved !== null && !('proof' in values)) body.append('proof', solved);
   const url = new URL(endpointUrl(form));
   const started = performance.now();
   const res = await post(url, body.toString(), { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8', Accept: 'application/json', Origin: url.origin, ...headers }, signal);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
 import { leadEndpointName, leadEndpointPath, noScriptAction } from '@/lib/leads/endpoints';
 import { initialFormState, type FormState } from '@/lib/leads/form-state';
+import { proofField } from '@/lib/spam/proof-field';
 import { leadKinds } from '@/lib/leads/kinds';
 import { leadFields, readFields, type FieldErrors, type LeadKind } from '@/lib/leads/fields';
 
@@ -8,6 +9,12 @@ import { leadFields, readFields, type FieldErrors, type LeadKind } from '@/lib/l
 // input or submit), not with the page: the footer's sign-up is on every page.
 let schemas: Promise<typeof import('@/lib/leads/schemas')> | undefined;
 const loadSchemas = () => (schemas ??= import('@/lib/leads/schemas'));
+
+// The proof of work (lib/spam/proof.ts) starts when the visitor first focuses a field and runs while they
+// type; a post waits for it. One proof per post: the next post solves a new one.
+const loadProof = () => import('./proof-of-work');
+/** Hours a solved proof is used before a new one is fetched (a little under the server's challengeHours). */
+const proofHours = 11;
 
 /** A random token for this render of the form (works on plain HTTP too, unlike randomUUID). */
 function newToken() {
@@ -76,6 +83,15 @@ export function useLeadForm(kind: LeadKind, options: { id: string; page: string;
   const hydrated = useHydrated();
   const submitting = useRef(false);
   const lastAt = useRef(state.at);
+  const proof = useRef<{ solved: Promise<string>; since: number } | null>(null);
+
+  /** Starts solving a proof of work unless one is under way or fresh; the promise of its field value. */
+  function startProof(): Promise<string> {
+    if (!proof.current || Date.now() - proof.current.since > proofHours * 3_600_000) {
+      proof.current = { solved: loadProof().then((m) => m.solveProof(), () => ''), since: Date.now() };
+    }
+    return proof.current.solved;
+  }
 
   // A new answer from the server: move focus to what the visitor has to read or fix.
   useEffect(() => {
@@ -109,6 +125,8 @@ export function useLeadForm(kind: LeadKind, options: { id: string; page: string;
     const data = new FormData(event.currentTarget);
     const send = async () => {
       setPosting(true);
+      data.set(proofField, await startProof());
+      proof.current = null;
       setPosted(await postToEndpoint(kind, endpoint, data));
       setPosting(false);
     };
@@ -140,9 +158,10 @@ export function useLeadForm(kind: LeadKind, options: { id: string; page: string;
     });
   }
 
-  /** The first focus in the form starts loading the schemas, so that they are there when needed. */
+  /** The first focus in the form starts loading the schemas, so that they are there when needed, and the proof of work. */
   function onFocus() {
     void loadSchemas().catch(() => undefined);
+    void startProof();
   }
 
   const values = state.status === 'success' ? undefined : state.values;

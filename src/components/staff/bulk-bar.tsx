@@ -1,11 +1,11 @@
-import { Archive } from 'lucide-react';
+import { Archive, MailCheck } from 'lucide-react';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { ActionMessage, SubmitButton } from './action-form';
 import { StatusOptions } from './options';
 
-/** The bulk actions on the selected rows (inside the bulk ActionForm that wraps the table). */
-export function BulkBar() {
+/** The bulk actions on the selected rows (inside the bulk ActionForm that wraps the table); in the Spam view, "Not spam" too. */
+export function BulkBar({ spamView = false }: { spamView?: boolean }) {
   return (
     <div className="flex flex-wrap items-end gap-2 border-b border-border px-4 py-3">
       <div>
@@ -21,6 +21,12 @@ export function BulkBar() {
           </SubmitButton>
         </div>
       </div>
+      {spamView ? (
+        <SubmitButton name="intent" value="not-spam" size="sm" variant="secondary">
+          <MailCheck aria-hidden />
+          Not spam
+        </SubmitButton>
+      ) : null}
       <SubmitButton name="intent" value="archive" size="sm" variant="secondary">
         <Archive aria-hidden />
         Archive selected

@@ -3,6 +3,7 @@ import type { InboxRow } from '@/lib/staff/inbox';
 import { kindByKind, subscriptionLabel } from '@/lib/staff/lead-kinds';
 import { formatDateTime } from '@/lib/staff/format';
 import { StatusBadge } from './status-badge';
+import { spamReasonText } from '@/lib/spam/reasons';
 
 const th = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
 // Phones: each row becomes a small card (name and status first, then the details), no sideways scrolling.
@@ -72,6 +73,12 @@ export function LeadTable({ rows }: { rows: InboxRow[] }) {
                 <td className={`${td} max-md:order-2 max-md:pb-1`}>
                   <StatusBadge status={r.status} />
                   {r.overdue ? <span className="ml-1.5 inline-flex rounded-full bg-danger-soft px-2 py-0.5 text-xs font-semibold text-danger">Overdue</span> : null}
+                  {r.held ? (
+                    <div className="mt-1 max-w-56 text-xs text-muted-foreground">
+                      {r.held.verdict === 'held' ? 'Held for review: ' : 'Held: '}
+                      {r.held.reasons.map((reason) => spamReasonText[reason]).join('; ')}
+                    </div>
+                  ) : null}
                 </td>
                 <td className={`${td} whitespace-nowrap max-md:order-6`}>
                   <span className={label}>Owner: </span>

@@ -10,7 +10,7 @@ export const retention = {
   leadMonths: 24,
   /** Data protection requests and how each was checked: months after they arrive (a record that we answered). */
   dataRequestMonths: 36,
-  /** A lead staff marked as spam: days after it arrived. */
+  /** A lead held as spam (by the screening, or marked by staff): days after it arrived. */
   spamDays: 30,
   /** A newsletter sign-up never confirmed: days after it was made. */
   newsletterUnconfirmedDays: 30,
@@ -30,7 +30,7 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 export const leadRetentionPeriods = [
   { data: 'Partner, affiliate and agency applications, contact messages and trial requests', period: `Deleted ${plural(retention.leadMonths, 'month')} after they arrive` },
   { data: 'Data protection requests and how we checked them', period: `Deleted ${plural(retention.dataRequestMonths, 'month')} after they arrive` },
-  { data: 'Messages and sign-ups marked as spam', period: `Deleted ${plural(retention.spamDays, 'day')} after they arrive` },
+  { data: 'Messages and sign-ups held as spam', period: `Deleted ${plural(retention.spamDays, 'day')} after they arrive` },
   {
     data: 'Newsletter sign-ups',
     period: `Unconfirmed: deleted after ${plural(retention.newsletterUnconfirmedDays, 'day')}; after you unsubscribe: deleted after ${plural(retention.newsletterUnsubscribedDays, 'day')}`,

@@ -122,3 +122,12 @@ export const consentRecords = pgTable(
   },
   (t) => [check('consent_records_purpose_check', sql`${t.purpose} in ('newsletter', 'terms')`), index('consent_records_lead_idx').on(t.leadType, t.leadId)],
 );
+
+/**
+ * The signature of every proof of work a post used (lib/spam/proof.ts), until its challenge expires: a
+ * challenge solved once cannot be used for a second post. Written in the lead's own statement.
+ */
+export const usedChallenges = pgTable('used_challenges', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -138,3 +138,23 @@ export const dataRequestChecks = pgTable(
   },
   (t) => [check('data_request_checks_via_check', sql`${t.verifiedVia} is null or ${t.verifiedVia} in ('link', 'staff')`)],
 );
+
+/**
+ * Why the screening of a public post (lib/spam) held it: `spam` (a failed proof of work, too fast, link
+ * spam, the honeypot) or `held` (sent without JavaScript). The lead's triage status is `spam`; its
+ * notifications and acknowledgement were never queued. "Not spam" (`released_at`, `released_by`) queues
+ * them. Goes with its lead (erasure, retention).
+ */
+export const leadScreening = pgTable(
+  'lead_screening',
+  {
+    leadType: text('lead_type').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    verdict: text('verdict').notNull(),
+    reasons: text('reasons').array().notNull(),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedBy: uuid('released_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.leadType, t.leadId] }), check('lead_screening_verdict_check', inList(t.verdict, ['spam', 'held']))],
+);

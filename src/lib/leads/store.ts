@@ -3,7 +3,9 @@ import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { notificationOutbox } from '@/lib/db/outbox-schema';
-import { consentRecords, leadTables, submissionTokens } from '@/lib/db/schema';
+import { consentRecords, leadTables, submissionTokens, usedChallenges } from '@/lib/db/schema';
+import { leadScreening, leadTriage } from '@/lib/db/staff-schema';
+import { verdictOf, type SpamReason } from '@/lib/spam/reasons';
 import { configuredChannels, emailsOn, recipientKey, recipientLimit, visitorEmailCap } from '@/lib/notify/config';
 import { sentToRecipientSince } from '@/lib/notify/deliveries';
 import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
@@ -71,11 +73,12 @@ function isTokenTaken(err: unknown): boolean {
 }
 
 /** The staff notifications of the new lead (`lead` CTE): one outbox row per configured channel. */
-function staffQueue(kind: LeadKind, channels: string[], from: SQL): SQL {
+export function staffQueue(kind: LeadKind, channels: string[], from: SQL, gate?: SQL): SQL {
   if (!channels.length) return sql``;
   return sql`, queued as (
         insert into ${notificationOutbox} (lead_type, lead_id, channel)
         select ${kind}, lead.id, channel from ${from}, unnest(${sql.raw(`array[${channels.map((c) => `'${c}'`).join(',')}]`)}::text[]) as channel
+        ${gate ? sql`where ${gate}` : sql``}
         on conflict do nothing)`;
 }
 
@@ -85,7 +88,7 @@ function staffQueue(kind: LeadKind, channels: string[], from: SQL): SQL {
  * inbox, and while all visitors together have had fewer than NOTIFY_VISITOR_EMAILS_PER_HOUR in the last
  * hour, so a flood from many addresses cannot turn the site into a mail relay.
  */
-function senderQueue(name: string, kind: LeadKind, channel: 'ack' | 'confirm', email: string, from: SQL): SQL {
+export function senderQueue(name: string, kind: LeadKind, channel: 'ack' | 'confirm', email: string, from: SQL, gate?: SQL): SQL {
   const key = recipientKey(email);
   const { max, windowSeconds } = recipientLimit();
   const cap = visitorEmailCap();
@@ -97,6 +100,7 @@ function senderQueue(name: string, kind: LeadKind, channel: 'ack' | 'confirm', e
       ? sql`(select count(*) from ${notificationOutbox} o
                  where o.recipient_key is not null and o.created_at > now() - interval '1 hour') < ${cap}::int`
       : null,
+    gate ?? null,
   ].filter((s) => s !== null);
   return sql`, ${sql.identifier(name)} as (
         insert into ${notificationOutbox} (lead_type, lead_id, channel, recipient_key)
@@ -130,25 +134,59 @@ function consentQueue(kind: LeadKind, consent: GivenConsent | undefined, from: S
         select ${kind}, id, ${consent.purpose}, ${consent.words}, ${version}, ${consent.page} from ${from})`;
 }
 
+/**
+ * What the spam screening (lib/spam/screen.ts) found about a post: the reasons it is held (none: it
+ * passed), and the proof of work it used, whose signature the statement records as used. A post whose
+ * proof was used before is held too (`replayed-proof`), decided inside the statement.
+ */
+export type Screening = { reasons: SpamReason[]; proof?: { signature: string; expiresAt: Date } };
+
+/**
+ * The screening's part of the statement. `notify`: the condition under which the lead's notifications
+ * and acknowledgement are queued (undefined: always; null: never). A held lead gets its triage status
+ * `spam` and a `lead_screening` row with the reasons, in the same statement.
+ */
+function screeningParts(kind: LeadKind, token: string, screening: Screening | undefined): { before: SQL; notify: SQL | null | undefined; after: SQL } {
+  const hold = (reasons: SpamReason[], when: SQL) => sql`, screened as (
+        insert into ${leadScreening} (lead_type, lead_id, verdict, reasons)
+        select ${kind}, id, ${verdictOf(reasons)}, ${sql.raw(`array[${reasons.map((r) => `'${r}'`).join(',')}]`)}::text[] from lead ${when}
+      ), held as (
+        insert into ${leadTriage} (lead_type, lead_id, status) select ${kind}, id, 'spam' from lead ${when} on conflict do nothing)`;
+  if (!screening) return { before: sql``, notify: undefined, after: sql`` };
+  if (screening.reasons.length) return { before: sql``, notify: null, after: hold(screening.reasons, sql``) };
+  if (!screening.proof) return { before: sql``, notify: undefined, after: sql`` };
+  const { signature, expiresAt } = screening.proof;
+  return {
+    before: sql`, fresh as (
+        insert into ${usedChallenges} (signature, expires_at) select ${signature}, ${expiresAt.toISOString()}::timestamptz where ${unused(token)}
+        on conflict do nothing returning 1)`,
+    notify: sql`exists (select 1 from fresh)`,
+    after: hold(['replayed-proof'], sql`where not exists (select 1 from fresh)`),
+  };
+}
+
 export async function storeLead<K extends LeadKind>(
   db: Db,
   kind: K,
   data: LeadData<K>,
   token: string,
   consent?: GivenConsent,
+  screening?: Screening,
 ): Promise<StoreResult> {
   const def: KindDef = leadKinds[kind];
-  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token, consent);
+  const screen = screeningParts(kind, token, screening);
+  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token, consent, screen);
   const table = leadTables[kind];
   const { columns, values } = columnsAndValues(table, data as Record<string, unknown>);
-  const channels = configuredChannels();
+  const channels = screen.notify === null ? [] : configuredChannels();
+  const gate = screen.notify ?? undefined;
   const email = String((data as Record<string, unknown>).email ?? '');
-  const ack = def.acknowledge && emailsOn() && email ? senderQueue('ack', kind, 'ack', email, sql`lead`) : sql``;
+  const ack = screen.notify !== null && def.acknowledge && emailsOn() && email ? senderQueue('ack', kind, 'ack', email, sql`lead`, gate) : sql``;
   const statement = sql`with lead as (
       insert into ${table} (${columns}) select ${values} where ${unused(token)} on conflict do nothing returning id
     ), claimed as (
       insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
-    )${staffQueue(kind, channels, sql`lead`)}${ack}${consentQueue(kind, consent, sql`lead`)}
+    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${ack}${consentQueue(kind, consent, sql`lead`)}${screen.after}
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || emailsOn());
 }
@@ -159,32 +197,46 @@ export async function storeLead<K extends LeadKind>(
  * confirmed one stays confirmed. A confirmation email is queued (emails on) for a pending address
  * whose last one was queued over an hour ago, or never. Staff are told about new addresses only.
  */
-async function storeSubscription(db: Db, kind: LeadKind, data: Record<string, unknown>, token: string, consent?: GivenConsent): Promise<StoreResult> {
+async function storeSubscription(
+  db: Db,
+  kind: LeadKind,
+  data: Record<string, unknown>,
+  token: string,
+  consent: GivenConsent | undefined,
+  screen: ReturnType<typeof screeningParts>,
+): Promise<StoreResult> {
   const table = leadTables[kind];
   const email = String(data.email ?? '');
-  const on = emailsOn();
+  const held = screen.notify === null;
+  const on = emailsOn() && !held;
   const sending = on ? sql`now()` : sql`null::timestamptz`;
   const t = sql.identifier(leadKinds[kind].table);
-  const channels = configuredChannels();
-  const statement = sql`with upsert as (
-      insert into ${table} (email, source, confirm_sent_at) select ${email}, ${String(data.source ?? '')}, ${sending} where ${unused(token)}
-      on conflict ((lower(email))) do update set
+  const channels = held ? [] : configuredChannels();
+  const gate = screen.notify ?? undefined;
+  // A held sign-up of an address already known changes nothing (nor re-subscribes it).
+  const onKnown = held
+    ? sql`on conflict ((lower(email))) do nothing
+      returning id, true as created, status, false as send`
+    : sql`on conflict ((lower(email))) do update set
         status = case when ${t}.status = 'unsubscribed' then 'pending' else ${t}.status end,
         confirm_sent_at = case
           when ${on} and ${t}.status <> 'confirmed'
            and (${t}.confirm_sent_at is null or ${t}.confirm_sent_at < now() - interval '1 hour') then now()
           else ${t}.confirm_sent_at end
-      returning id, (xmax = 0) as created, status, confirm_sent_at = now() as send
+      returning id, (xmax = 0) as created, status, confirm_sent_at = now() as send`;
+  const statement = sql`with upsert as (
+      insert into ${table} (email, source, confirm_sent_at) select ${email}, ${String(data.source ?? '')}, ${sending} where ${unused(token)}
+      ${onKnown}
     ), lead as (
       select id from upsert where created
     ), confirming as (
       select id from upsert where send and status = 'pending'
     ), claimed as (
       insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
-    )${staffQueue(kind, channels, sql`lead`)}${on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`) : sql``}${
+    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`, gate) : sql``}${
       // Every accepted sign-up is a consent given, a repeat of a known address too.
       consentQueue(kind, consent, sql`upsert`)
-    }
+    }${screen.after}
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || on);
 }

@@ -10,7 +10,7 @@ import { getLimiters } from './rate-limit';
 import { checkAndStoreLead } from './submit';
 
 /** Who posted: the client's address, the request's id, and the path of the page the form was on when known. */
-export type RequestMeta = { ip: string; requestId: string; page?: string | null };
+export type RequestMeta = { ip: string; requestId: string; page?: string | null; via?: 'script' | 'page' };
 
 export type LeadPostAnswer = { status: number; state: FormState };
 
@@ -33,6 +33,7 @@ export async function submitLeadForm(name: string, formData: FormData, meta: Req
     requestId: meta.requestId,
     fixed: endpoint.fixed,
     page: meta.page ?? null,
+    via: meta.via,
   });
   return { status: statusOfOutcome[state.status], state };
 }
@@ -47,7 +48,7 @@ export async function answerPagePost(request: Request, path: string, meta: Reque
   if (!pageHasForm(path, name)) return undefined;
   const posted = await request.formData().catch(() => null);
   if (!posted) return undefined;
-  const answer = await submitLeadForm(name, posted, { ...meta, page: path });
+  const answer = await submitLeadForm(name, posted, { ...meta, page: path, via: 'page' });
   const values = Object.fromEntries([...posted].filter((e): e is [string, string] => typeof e[1] === 'string'));
   return { form: name, state: answer.state, posted: values };
 }

@@ -8,6 +8,8 @@ import { consentOf } from './consent';
 import { storeLead } from './store';
 import { leadEndpointName, leadEndpoints } from './endpoints';
 import { leadKinds, type LeadData } from './kinds';
+import { currentProofKeys, screenPost, type PostedVia } from '@/lib/spam/screen';
+import type { ProofKeys } from '@/lib/spam/proof';
 
 export type SubmitContext = {
   db: () => Promise<Db>;
@@ -19,6 +21,10 @@ export type SubmitContext = {
   /** The path of the page the form was on, when known (recorded with a consent). */
   page?: string | null;
   now?: Date;
+  /** How the post came (the spam screening, lib/spam): without it, nothing is screened (the store's own callers). */
+  via?: PostedVia;
+  /** The challenges' keys (default: from the server's database). */
+  proofKeys?: () => Promise<ProofKeys>;
 };
 
 /**
@@ -35,8 +41,10 @@ export function submissionKey(kind: LeadKind, raw: FormDataEntryValue | null, ip
 }
 
 /**
- * One submission of a lead of `kind`: the rate limits, the honeypot, the fields' checks, then the row stored once
- * per submission key (lib/leads/store.ts). Answers the form's next state; never throws for a visitor's input.
+ * One submission of a lead of `kind`: the rate limits, the fields' checks, the spam screening (the proof of
+ * work, the time to fill, the honeypot, content signals: lib/spam), then the row stored once per submission
+ * key (lib/leads/store.ts), held as spam when the screening found a reason, and answered alike. Answers the
+ * form's next state; never throws for a visitor's input.
  */
 export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: FormData, ctx: SubmitContext): Promise<FormState> {
   const at = (ctx.now ?? new Date()).getTime();
@@ -57,14 +65,14 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
     return { status: 'limited', title: 'Too many submissions', message: rateLimitedMessage, values, token: keepToken, at };
   }
 
-  const honeypot = formData.get(honeypotField);
-  if (typeof honeypot === 'string' && honeypot.trim() !== '') {
-    log.info({ requestId: ctx.requestId, form: kind }, 'honeypot filled; answered success, stored nothing');
-    return { status: 'success', ...text.success, token: randomUUID(), at };
-  }
-
+  const honeypotValue = formData.get(honeypotField);
+  const honeypot = typeof honeypotValue === 'string' && honeypotValue.trim() !== '';
   const checked = validateLead(kind, values);
   if (!checked.ok) {
+    if (honeypot) {
+      log.info({ requestId: ctx.requestId, form: kind }, 'honeypot filled and fields invalid; answered success, stored nothing');
+      return { status: 'success', ...text.success, token: randomUUID(), at };
+    }
     return { status: 'invalid', fieldErrors: checked.fieldErrors, message: invalidSummary, values, token: keepToken, at };
   }
 
@@ -73,8 +81,14 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
     const db = await ctx.db();
     const fixed = ctx.fixed ?? leadEndpoints[leadEndpointName(kind)].fixed;
     const consent = consentOf(kind, fixed);
-    const result = await storeLead(db, kind, { ...checked.data, ...fixed } as LeadData<K>, key, consent ? { ...consent, page: ctx.page ?? null } : undefined);
+    const screening = ctx.via
+      ? await screenPost({ via: ctx.via, form: formData, values, honeypot, now: at, keys: ctx.proofKeys ?? currentProofKeys })
+      : honeypot
+        ? { reasons: ['honeypot' as const] }
+        : undefined;
+    const result = await storeLead(db, kind, { ...checked.data, ...fixed } as LeadData<K>, key, consent ? { ...consent, page: ctx.page ?? null } : undefined, screening);
     if (!result.inserted) log.info({ requestId: ctx.requestId, form: kind }, 'repeated submission; nothing new stored');
+    else if (screening?.reasons.length) log.info({ requestId: ctx.requestId, form: kind, reasons: screening.reasons }, 'held as spam; nothing sent');
   } catch (err) {
     log.error({ error: errorSummary(err), requestId: ctx.requestId, form: kind }, 'storing the submission failed');
     return { status: 'failed', ...text.failure, values, token: keepToken, at };

@@ -1,6 +1,6 @@
 // The daily purge: deletes what the retention configuration (lib/config/retention.ts) says has expired,
 // with everything attached to it (triage, status history, notes, notification records, submission
-// tokens, consent records; a data request's checks go by their foreign key), in batches so that no statement holds a large
+// tokens, consent records, spam screening; a data request's checks go by their foreign key), in batches so that no statement holds a large
 // table for long. It logs counts only. The server's background work runs it once a day, on one instance
 // (`maintenance_runs` says who ran last); `purgeExpired` takes the clock, so tests set it forward.
 import type { Queryable } from '@/lib/db/connection';
@@ -31,7 +31,8 @@ async function purgeLeads(client: Queryable, kind: LeadKind, where: string, date
        notes as (delete from lead_notes where lead_type = ${k} and lead_id in (select id from gone)),
        outbox as (delete from notification_outbox where lead_type = ${k} and lead_id in (select id from gone)),
        tokens as (delete from submission_tokens where lead_type = ${k} and lead_id in (select id from gone)),
-       consents as (delete from consent_records where lead_type = ${k} and lead_id in (select id from gone))
+       consents as (delete from consent_records where lead_type = ${k} and lead_id in (select id from gone)),
+       screening as (delete from lead_screening where lead_type = ${k} and lead_id in (select id from gone))
        select count(*)::int as n from gone`,
       [...dates.map((d) => d.toISOString()), kind],
     );
@@ -69,6 +70,9 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
     [daysBefore(now, retention.deliveryDays).toISOString()],
   );
   counts.notification_outbox = Number((rows[0] as { n: number }).n);
+  // A used proof of work is kept only while its challenge could still be used.
+  const used = await client.query(`with gone as (delete from used_challenges where expires_at < $1::timestamptz returning 1) select count(*)::int as n from gone`, [now.toISOString()]);
+  counts.used_challenges = Number((used.rows[0] as { n: number }).n);
   return counts;
 }
 

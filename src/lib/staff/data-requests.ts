@@ -189,6 +189,7 @@ export async function eraseForRequest(db: Db, requestId: string, actorId: string
       // included) goes with it too.
       await t.execute(sql`delete from submission_tokens where lead_type = ${kind} and lead_id = ${id}::uuid`);
       await t.execute(sql`delete from consent_records where lead_type = ${kind} and lead_id = ${id}::uuid`);
+      await t.execute(sql`delete from lead_screening where lead_type = ${kind} and lead_id = ${id}::uuid`);
       const n = await rowsOf(t, sql`delete from lead_notes where lead_type = ${kind} and lead_id = ${id}::uuid returning id`);
       triage += a.length;
       counts.lead_notes = (counts.lead_notes ?? 0) + n.length;

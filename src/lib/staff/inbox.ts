@@ -5,6 +5,7 @@ import type { LeadStatus } from './lead-kinds';
 import { pageSize, type InboxFilter } from './filters';
 import { asDate } from '@/lib/db/values';
 import { replyMonths } from '@/lib/config/retention';
+import { isSpamReason, type SpamReason, type Verdict } from '@/lib/spam/reasons';
 
 /**
  * The inbox: every kind of lead in one list (UNION ALL over the lead tables), joined to its triage
@@ -23,6 +24,8 @@ export type InboxRow = {
   ownerName: string | null;
   /** A data request not answered by its deadline. */
   overdue: boolean;
+  /** Why the spam screening holds it (until someone marks it not spam), or null. */
+  held: { verdict: Verdict; reasons: SpamReason[] } | null;
 };
 
 /** A kind's rows in the inbox's columns (lib/leads/kinds.ts `inbox`); names come from our own table, never a request. */
@@ -66,10 +69,11 @@ function conditions(f: InboxFilter, after?: { key: string; id: string }) {
 
 function select(f: InboxFilter, extra: SQL, tail: SQL) {
   return sql`select l.lead_type, l.id, l.name, l.email, l.company, l.summary, l.created_at, l.due_by, l.created_at::text as created_key,
-      coalesce(t.status, 'new') as status, t.owner_id, u.name as owner_name ${extra}
+      coalesce(t.status, 'new') as status, t.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons ${extra}
     from (${leadsUnion(f.kind)}) l
     left join lead_triage t on t.lead_type = l.lead_type and t.lead_id = l.id
     left join staff_users u on u.id = t.owner_id
+    left join lead_screening s on s.lead_type = l.lead_type and s.lead_id = l.id and s.released_at is null and t.status = 'spam'
     ${tail}`;
 }
 
@@ -87,6 +91,7 @@ const toRow = (r: Raw): InboxRow => ({
   ownerName: (r.owner_name as string | null) ?? null,
   // An open data request past its reply deadline (done ones are archived).
   overdue: r.due_by != null && asDate(r.due_by).getTime() < Date.now() && !['archived', 'spam'].includes(String(r.status)),
+  held: r.held_verdict ? { verdict: r.held_verdict as Verdict, reasons: ((r.held_reasons as string[] | null) ?? []).filter(isSpamReason) } : null,
 });
 
 export async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {

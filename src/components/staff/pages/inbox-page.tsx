@@ -11,6 +11,7 @@ import type { listLeads } from '@/lib/staff/inbox';
 import type { PostedAction } from '@/lib/staff/page';
 import type { listStaff } from '@/lib/staff/users';
 import { cn } from '@/lib/utils';
+import { retention } from '@/lib/config/retention';
 
 type Props = {
   filter: InboxFilter;
@@ -22,10 +23,12 @@ type Props = {
   exportLink?: ReactNode;
   /** The answer of the action posted to this page, if any. */
   posted?: PostedAction;
+  /** How many leads the spam screening holds now (lib/spam/release.ts). */
+  held?: { spam: number; held: number };
 };
 
 /** The inbox (the route has checked the session). */
-export function InboxPage({ filter, staff, listing: { rows, total, pages }, exportLink, posted }: Props) {
+export function InboxPage({ filter, staff, listing: { rows, total, pages }, exportLink, posted, held = { spam: 0, held: 0 } }: Props) {
   const exportQuery = filterQuery(filter, { page: 1 });
   const first = total ? (filter.page - 1) * pageSize + 1 : 0;
   const last = Math.min(total, filter.page * pageSize);
@@ -54,6 +57,8 @@ export function InboxPage({ filter, staff, listing: { rows, total, pages }, expo
         </p>
       )}
 
+      <SpamViews filter={filter} held={held} />
+
       <InboxFilters filter={filter} staff={staff.filter((u) => !u.disabled)} />
 
       <section aria-labelledby="leads-heading" className="overflow-hidden rounded-2xl border border-border bg-white shadow-sm">
@@ -63,7 +68,7 @@ export function InboxPage({ filter, staff, listing: { rows, total, pages }, expo
         {rows.length ? (
           <PostedActionProvider posted={posted}>
             <ActionForm action="bulkUpdateLeads" aria-label="Bulk actions on selected leads">
-              <BulkBar />
+              <BulkBar spamView={filter.status === 'spam'} />
               <LeadTable rows={rows} />
             </ActionForm>
           </PostedActionProvider>
@@ -91,6 +96,41 @@ export function InboxPage({ filter, staff, listing: { rows, total, pages }, expo
           </nav>
         ) : null}
       </section>
+    </div>
+  );
+}
+
+/**
+ * The open inbox and the Spam view (leads the screening held, and any marked spam by hand). Posts sent
+ * without JavaScript wait there for a person's look, so the open inbox says when some do.
+ */
+function SpamViews({ filter, held }: { filter: InboxFilter; held: { spam: number; held: number } }) {
+  const inSpam = filter.status === 'spam';
+  const waiting = held.spam + held.held;
+  const tab = 'inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium';
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Views" className="flex flex-wrap gap-2">
+        <Link href="/staff" aria-current={!inSpam && filter.status === '' ? 'page' : undefined} className={cn(tab, !inSpam && filter.status === '' ? 'bg-foreground text-white' : 'border border-border bg-white hover:bg-muted')}>
+          Open
+        </Link>
+        <Link href="/staff?status=spam" aria-current={inSpam ? 'page' : undefined} className={cn(tab, inSpam ? 'bg-foreground text-white' : 'border border-border bg-white hover:bg-muted')}>
+          Spam{waiting ? ` (${waiting.toLocaleString('en-US')} held)` : ''}
+        </Link>
+      </nav>
+      {inSpam ? (
+        <p className="text-sm text-muted-foreground">
+          Posts the spam screening held, and leads marked spam by hand. Nothing was sent about a held post; select it and choose Not spam to move it to the open
+          inbox and send its notifications and acknowledgement. Spam is deleted {retention.spamDays} days after it arrives.
+        </p>
+      ) : held.held ? (
+        <p role="note" className="rounded-xl border border-border bg-muted px-4 py-3 text-sm">
+          {held.held === 1 ? '1 lead was' : `${held.held.toLocaleString('en-US')} leads were`} sent without JavaScript and {held.held === 1 ? 'is' : 'are'} held for review.{' '}
+          <Link href="/staff?status=spam" className="font-medium underline underline-offset-2">
+            Review in Spam
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { TriagePanel } from '@/components/staff/triage-panel';
 import type { auditOf, DataRequest } from '@/lib/staff/data-requests';
 import type { ConsentEntry } from '@/lib/staff/leads';
 import { ConsentList } from '@/components/staff/consent-list';
+import { ScreeningPanel } from '@/components/staff/screening-panel';
+import type { ScreeningRecord } from '@/lib/spam/release';
 import { deletionDate } from '@/lib/config/retention';
 import { formatDateTime } from '@/lib/staff/format';
 import { statusLabel, type KindInfo } from '@/lib/staff/lead-kinds';
@@ -32,6 +34,8 @@ export type LeadPageData = {
   request?: DataRequest | null;
   /** The consents given with the lead (newsletter, trial terms). */
   consents?: ConsentEntry[];
+  /** Why the spam screening held the lead, when it did. */
+  screening?: ScreeningRecord | null;
   deliveries: Awaited<ReturnType<typeof listDeliveries>>;
 } | null;
 
@@ -64,6 +68,11 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
 
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
+            {data.screening ? (
+              <Panel title={data.screening.releasedAt ? 'Spam screening' : data.screening.verdict === 'held' ? 'Held for review' : 'Held as spam'}>
+                <ScreeningPanel leadRef={`${lead.kind}:${lead.id}`} screening={data.screening} canRelease={lead.kind !== 'dataRequest' || user.role === 'admin'} />
+              </Panel>
+            ) : null}
             <Panel title="Details">
               <LeadFields info={info} fields={lead.fields} createdAt={lead.createdAt} id={lead.id} deletion={deletionDate(lead.kind, lead.createdAt, lead.status, lead.fields)} />
             </Panel>

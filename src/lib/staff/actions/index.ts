@@ -1,12 +1,13 @@
 import { eraseDataRequest, extendDataRequest, markDataRequestDone, recordDataRequestCheck } from './data-requests';
 import { resendNotification } from './deliveries';
-import { addLeadNote, assignLeadOwner, bulkUpdateLeads, updateLeadStatus } from './triage';
+import { addLeadNote, assignLeadOwner, bulkUpdateLeads, markNotSpam, updateLeadStatus } from './triage';
 import { createStaffAccount, updateStaffAccount } from './users';
 
 /** Every staff action a form can post (by name, in the hidden `_action` field). */
 export const staffActions = {
   bulkUpdateLeads,
   updateLeadStatus,
+  markNotSpam,
   assignLeadOwner,
   addLeadNote,
   resendNotification,

@@ -5,6 +5,7 @@ import { isUuid } from '../filters';
 import { isStatus, statusLabel } from '../lead-kinds';
 import { onMarkedSpam } from '../notify-hooks';
 import { addNote, changeStatus, noteMax, setOwner, type LeadRef } from '../triage';
+import { releaseHeld } from '@/lib/spam/release';
 import { field, staffAction } from './define';
 
 /** "kind:uuid" from a form field, or null. */
@@ -35,6 +36,15 @@ export const bulkUpdateLeads = staffAction(
   },
   async ({ user, db, input, audit }) => {
     if (user.role !== 'admin' && touchesDataRequest(input.lead)) return fail(dataRequestsAdminOnly);
+    if (input.intent === 'not-spam') {
+      let released = 0;
+      for (const ref of input.lead) if (await releaseHeld(db, user.id, ref)) released++;
+      audit({ count: released, notSpam: true });
+      const skipped = input.lead.length - released;
+      return released
+        ? ok(`${plural(released, 'lead')} marked not spam and back in the inbox; what was held has been sent.${skipped ? ` ${plural(skipped, 'lead')} ${skipped === 1 ? 'was' : 'were'} not held.` : ''}`)
+        : fail('None of the selected leads is held as spam.');
+    }
     const to = input.intent === 'archive' ? 'archived' : input.status;
     if (!isStatus(to)) return fail('Choose the new status.', { status: 'Choose the new status.' });
     const changed = await changeStatus(db, user.id, input.lead, to);
@@ -93,3 +103,14 @@ export const addLeadNote = staffAction(
     return ok('Note added.');
   },
 );
+
+/**
+ * "Not spam": a lead the screening held goes back to the open inbox, and its held notifications and
+ * acknowledgement are sent (lib/spam/release.ts).
+ */
+export const markNotSpam = staffAction({ event: 'staff.not_spam', input: z.object({ lead }) }, async ({ user, db, input, audit }) => {
+  if (user.role !== 'admin' && touchesDataRequest([input.lead])) return fail(dataRequestsAdminOnly);
+  const released = await releaseHeld(db, user.id, input.lead);
+  audit({ lead: input.lead, released });
+  return released ? ok('Marked not spam: the lead is back in the inbox and what was held has been sent.') : fail('This lead is not held as spam.');
+});

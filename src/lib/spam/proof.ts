@@ -1,0 +1,94 @@
+// The invisible proof of work of the lead forms (ALTCHA, altcha-lib; docs/spam.md). When a visitor starts
+// using a form, its island fetches a challenge (`GET /api/challenge`) and solves it in the background:
+// tens of thousands of SHA-256 hashes, a fraction of a second in a browser, a real cost for a flood of
+// posts. The answer goes with the post in the `proof` field. The server checks it with one HMAC: signed
+// by us, not expired, solved, and used once (the store keeps the signature of every used challenge until
+// it expires, in the lead's own statement). The challenge also carries when it was issued: a post sooner
+// than SPAM_MIN_FILL_SECONDS after the visitor started is too fast for a person.
+import { createHmac } from 'node:crypto';
+import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+
+export { challengePath, proofField } from './proof-field';
+
+/** Hours a challenge can be used: a visitor may leave a half-filled form open for a while. */
+export const challengeHours = 12;
+
+export type ProofSettings = { work: number; minFillSeconds: number };
+
+const whole = (raw: string | undefined, fallback: number, min: number, max: number) => {
+  const n = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+};
+
+/**
+ * SPAM_PROOF_WORK: the most hashes a challenge takes (the answer is a random number between half of it
+ * and it; default 20,000). SPAM_MIN_FILL_SECONDS: the least time from a form's first use to its post
+ * (default 2). Out-of-range values fall back to the defaults.
+ */
+export function proofSettings(env: Record<string, string | undefined> = process.env): ProofSettings {
+  return { work: whole(env.SPAM_PROOF_WORK, 20_000, 100, 10_000_000), minFillSeconds: whole(env.SPAM_MIN_FILL_SECONDS, 2, 0, 600) };
+}
+
+/** The two HMAC secrets of the challenges, derived from the link signing key (LINK_SECRET or the database's). */
+export type ProofKeys = { signature: string; key: string };
+export function proofKeys(linkKey: Buffer): ProofKeys {
+  const derive = (label: string) => createHmac('sha256', linkKey).update(`altcha:${label}`).digest('hex');
+  return { signature: derive('signature'), key: derive('key') };
+}
+
+/** A new challenge, signed, expiring in `challengeHours`, carrying its issue time. */
+export async function newChallenge(keys: ProofKeys, settings: ProofSettings, now = Date.now()): Promise<Challenge> {
+  const max = settings.work;
+  return createChallenge({
+    algorithm: 'SHA-256',
+    cost: 1,
+    counter: randomInt(max, Math.max(1, Math.floor(max / 2))),
+    deriveKey,
+    data: { issued: Math.floor(now / 1000) },
+    expiresAt: Math.floor(now / 1000) + challengeHours * 3600,
+    hmacSignatureSecret: keys.signature,
+    hmacKeySignatureSecret: keys.key,
+  });
+}
+
+/** Why a post's proof failed, in the words of the screening's reasons (lib/spam/screen.ts). */
+export type ProofFailure = 'no-proof' | 'bad-proof' | 'expired-proof' | 'too-fast';
+export type ProofCheck = { ok: true; signature: string; expiresAt: Date } | { ok: false; reason: ProofFailure };
+
+/** Checks the `proof` field of a post: well formed, signed by us, solved, not expired, not too soon after it was issued. */
+export async function checkProof(raw: unknown, keys: ProofKeys, settings: ProofSettings, now = Date.now()): Promise<ProofCheck> {
+  if (typeof raw !== 'string' || raw === '') return { ok: false, reason: 'no-proof' };
+  if (raw.length > 4000) return { ok: false, reason: 'bad-proof' };
+  let payload: { challenge?: Challenge; solution?: { counter: number; derivedKey: string } };
+  try {
+    payload = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'bad-proof' };
+  }
+  const challenge = payload?.challenge;
+  if (!challenge || typeof challenge !== 'object' || typeof challenge.parameters !== 'object' || !challenge.parameters || typeof challenge.signature !== 'string') {
+    return { ok: false, reason: 'bad-proof' };
+  }
+  const expiresAt = Number(challenge.parameters.expiresAt);
+  if (!Number.isFinite(expiresAt)) return { ok: false, reason: 'bad-proof' };
+  // verifySolution checks expiry against the real clock; ours may be set (tests).
+  if (expiresAt * 1000 < now) return { ok: false, reason: 'expired-proof' };
+  let verified = false;
+  try {
+    const result = await verifySolution({
+      challenge: { ...challenge, parameters: { ...challenge.parameters } },
+      solution: payload.solution as { counter: number; derivedKey: string },
+      deriveKey,
+      hmacSignatureSecret: keys.signature,
+      hmacKeySignatureSecret: keys.key,
+    });
+    verified = result.verified;
+  } catch {
+    return { ok: false, reason: 'bad-proof' };
+  }
+  if (!verified) return { ok: false, reason: 'bad-proof' };
+  const issued = Number(challenge.parameters.data?.issued);
+  if (!Number.isFinite(issued) || now - issued * 1000 < settings.minFillSeconds * 1000) return { ok: false, reason: 'too-fast' };
+  return { ok: true, signature: challenge.signature, expiresAt: new Date(expiresAt * 1000) };
+}
