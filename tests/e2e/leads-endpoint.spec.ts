@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { database, failInsertsFor, fillForm, invalidSummary, leadForms, outcome, rateLimitedText, rowsFor, uniqueEmail, uniqueIp, visitorContext } from '../support/lead-forms';
+import { database, failInsertsFor, fillForm, invalidSummary, leadForms, outcome, rateLimitedText, rowsFor, screeningOf, uniqueEmail, uniqueIp, visitorContext } from '../support/lead-forms';
 
 // The JSON endpoint the lead forms post to when the page's JavaScript runs (POST /api/leads/<name>,
 // lib/leads/endpoints.ts; answered by server/lead-posts.ts before Astro). Posted here as the
@@ -115,13 +115,15 @@ test.describe('lead forms JSON endpoint', () => {
     expect(await get.text()).toContain('does not accept that kind of request');
   });
 
-  test('the honeypot answers success and stores nothing', async ({ request, baseURL }) => {
+  test('the honeypot answers success; the lead is held as spam and nothing is sent about it', async ({ request, baseURL }) => {
     const post = poster(request, baseURL!);
     const email = uniqueEmail('endpoint-bot');
     const res = await post('contact', { ...contact.valid(email), faxNumber: '+1 555 0100', submissionToken: randomUUID() });
     expect(res.status()).toBe(200);
     expect(((await res.json()) as Answer).title).toBe('Message Sent!');
-    expect(await rowsFor(contact.table, email)).toHaveLength(0);
+    const rows = await rowsFor(contact.table, email);
+    expect(rows).toHaveLength(1);
+    expect(await screeningOf('contact', String(rows[0].id))).toEqual({ status: 'spam', reasons: expect.arrayContaining(['honeypot']), queued: 0 });
   });
 
   test('over the per-form limit the answer is 429 with the message and the values', async ({ request, baseURL }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { invalidSummary, leadForms, postRaw, rateLimitedText, rowsFor, uniqueEmail, visitorContext } from '../support/lead-forms';
+import { invalidSummary, leadForms, postRaw, rateLimitedText, rowsFor, screeningOf, uniqueEmail, visitorContext } from '../support/lead-forms';
 
 // What protects the lead forms at the HTTP level, posted raw as a script (or a no-JavaScript browser)
 // would: cross-origin posts, oversized bodies, the per-address rate limit, the honeypot and control
@@ -82,13 +82,15 @@ test.describe('lead form guards', () => {
     await expect(page.locator(`#${contact.formId}-status`).getByRole('alert')).toHaveText(rateLimitedText);
   });
 
-  test('a filled honeypot gets a normal-looking success and nothing is stored', async () => {
+  test('a filled honeypot gets a normal-looking success; the lead is held as spam and nothing is sent', async () => {
     const page = await ctx.newPage();
     const email = uniqueEmail('bot');
     const res = await postRaw(page, partner, { ...partner.valid(email), faxNumber: '+1 555 0100' });
     expect(res.status()).toBe(200);
     expect(await res.text()).toContain('Application Submitted!');
-    expect(await rowsFor(partner.table, email)).toHaveLength(0);
+    const rows = await rowsFor(partner.table, email);
+    expect(rows).toHaveLength(1);
+    expect(await screeningOf('partner', String(rows[0].id))).toEqual({ status: 'spam', reasons: ['honeypot', 'no-javascript'], queued: 0 });
   });
 
   test('control characters (NUL included) are refused with a message, never a 500', async () => {

@@ -75,7 +75,7 @@ test.describe('a trial request reaches staff', () => {
     member = createStaff('member', 'Tia Trial');
   });
 
-  test('stored once, listed under the Trial type with its plan, and shown whole on its page', async ({ browser }) => {
+  test('without JavaScript: stored once, held for review in Spam, then Not spam lists it under the Trial type, shown whole on its page', async ({ browser }) => {
     const ctx = await visitorContext(browser, false);
     const page = await ctx.newPage();
     await page.goto('/signup?plan=pro&billing=yearly');
@@ -93,6 +93,17 @@ test.describe('a trial request reaches staff', () => {
 
     const staff = await browser.newPage();
     await signIn(staff, member);
+    // Sent without JavaScript, it carries no proof of work: held for a person's look, not in the open inbox.
+    await staff.goto(`/staff?type=trial&q=${encodeURIComponent(email)}`);
+    await expect(staff.getByText('No leads match this filter')).toBeVisible();
+    await staff.goto(`/staff?type=trial&status=spam&q=${encodeURIComponent(email)}`);
+    const held = staff.getByRole('table', { name: 'Leads, newest first' }).locator('tbody tr');
+    await expect(held).toHaveCount(1);
+    await expect(held).toContainText('Held for review: Sent without JavaScript');
+    await held.getByRole('checkbox').check();
+    await staff.getByRole('button', { name: 'Not spam' }).click();
+    await expect(staff.getByText('1 lead marked not spam and back in the inbox')).toBeVisible();
+
     await staff.goto(`/staff?type=trial&q=${encodeURIComponent(email)}`);
     const row = staff.getByRole('table', { name: 'Leads, newest first' }).locator('tbody tr');
     await expect(row).toHaveCount(1);
@@ -102,6 +113,7 @@ test.describe('a trial request reaches staff', () => {
     await row.getByRole('link', { name: /Dorothy Vaughan/ }).click();
     await expect(staff.getByRole('heading', { level: 1 })).toContainText('Dorothy Vaughan');
     for (const text of ['Trial request', 'Work email', email, 'Plan', 'Pro', 'Billing', 'Yearly', 'Accepted the terms']) await expect(staff.getByRole('main')).toContainText(text);
+    await expect(staff.getByRole('main')).toContainText(`Marked not spam by ${member.name}`);
     await staff.close();
   });
 

@@ -158,6 +158,17 @@ export async function rowsFor(table: string, email: string): Promise<Record<stri
   return rows;
 }
 
+/** How a stored lead stands after the spam screening: its triage status, the screening's reasons (null: it passed) and how many notifications were queued. */
+export async function screeningOf(kind: string, id: string): Promise<{ status: string; reasons: string[] | null; queued: number }> {
+  const { rows } = await database().query(
+    `select coalesce((select status from lead_triage where lead_type = $1 and lead_id = $2), 'new') as status,
+            (select reasons from lead_screening where lead_type = $1 and lead_id = $2) as reasons,
+            (select count(*)::int from notification_outbox where lead_type = $1 and lead_id = $2) as queued`,
+    [kind, id],
+  );
+  return rows[0] as { status: string; reasons: string[] | null; queued: number };
+}
+
 /**
  * Makes inserts into `table` fail for real, for one email address only (a trigger that raises),
  * until the returned function is called. Other tests running at the same time are not affected.

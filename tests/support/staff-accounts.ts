@@ -30,12 +30,12 @@ export async function sql<T = Record<string, unknown>>(text: string, params: unk
 
 export type StaffAccount = { email: string; password: string; name: string; role: 'admin' | 'member' };
 
-export function createStaff(role: 'admin' | 'member', name = role === 'admin' ? 'Ada Admin' : 'Max Member'): StaffAccount {
+export function createStaff(role: 'admin' | 'member', name = role === 'admin' ? 'Ada Admin' : 'Max Member', url = databaseUrl()): StaffAccount {
   const tag = randomUUID().slice(0, 8);
   const account = { email: `staff-${role}-${tag}@e2e.example`, password: `correct horse ${tag} battery`, name: `${name} ${tag}`, role };
   execFileSync(process.execPath, ['--import', 'tsx', 'server/create-staff.ts', '--email', account.email, '--name', account.name, '--role', role], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl(), STAFF_PASSWORD: account.password },
+    env: { ...process.env, DATABASE_URL: url, STAFF_PASSWORD: account.password },
     stdio: 'pipe',
   });
   return account;

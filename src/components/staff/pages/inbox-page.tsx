@@ -11,6 +11,7 @@ import type { listLeads } from '@/lib/staff/inbox';
 import type { PostedAction } from '@/lib/staff/page';
 import type { listStaff } from '@/lib/staff/users';
 import { cn } from '@/lib/utils';
+import type { ActionResult } from '@/lib/staff/action-state';
 import { retention } from '@/lib/config/retention';
 
 type Props = {
@@ -33,6 +34,7 @@ export function InboxPage({ filter, staff, listing: { rows, total, pages }, expo
   const first = total ? (filter.page - 1) * pageSize + 1 : 0;
   const last = Math.min(total, filter.page * pageSize);
   const filtered = exportQuery !== '';
+  const bulkResult = posted?.action === 'bulkUpdateLeads' ? (posted.result as ActionResult) : undefined;
 
   return (
     <div className="space-y-5">
@@ -74,6 +76,12 @@ export function InboxPage({ filter, staff, listing: { rows, total, pages }, expo
           </PostedActionProvider>
         ) : (
           <div className="flex flex-col items-center px-6 py-16 text-center">
+            {bulkResult?.message ? (
+              // The bulk action that emptied this view (the last spam released, the last leads archived) says what it did.
+              <p role="status" className={cn('mb-6 text-sm font-medium', bulkResult.status === 'error' ? 'text-danger' : 'text-success')}>
+                {bulkResult.message}
+              </p>
+            ) : null}
             <InboxIcon aria-hidden className="size-10 text-slate-400" />
             <p className="mt-3 font-semibold">No leads {filtered ? 'match this filter' : 'yet'}</p>
             <p className="mt-1 text-sm text-muted-foreground">
