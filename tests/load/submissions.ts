@@ -10,8 +10,9 @@
 // was sent (no half-written or mixed-up row) with one exactly-once token; with two servers, that the
 // per-IP rate limit is one budget (a client over the limit on instance A is also refused on B).
 // Notifications are on (a webhook to a receiver in this process, delivered by the loop of every
-// server): each lead gets exactly one outbox row, and every row is delivered exactly once although
-// both instances work the shared outbox.
+// server): each lead posted with JavaScript (with its solved proof of work) gets exactly one outbox row,
+// and every row is delivered exactly once although both instances work the shared outbox; each posted
+// without JavaScript is held for review with nothing queued (docs/spam.md).
 // Prints a table of figures (submissions/s, p50/p95/p99, success answers vs rows); exits non-zero when
 // a check fails. N, C and the targets also come from BENCH_LOAD_N, BENCH_LOAD_C, BENCH_LOAD_TARGETS.
 import http from 'node:http';
@@ -34,9 +35,11 @@ type Run = {
   byPath: { page: number[]; json: number[] };
   other: Record<string, number>;
   secs: number;
+  /** The addresses posted without JavaScript: held for review by the spam screening (docs/spam.md), nothing sent. */
+  noScript: Set<string>;
 };
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-type LeadId = { kind: Kind; id: string };
+type LeadId = { kind: Kind; id: string; noScript: boolean };
 
 const N = numberArg('n', 10_000, 'BENCH_LOAD_N');
 const C = numberArg('c', 100, 'BENCH_LOAD_C');
@@ -70,6 +73,7 @@ async function load(label: string, urls: string[]): Promise<Run> {
   const lat: number[] = [];
   const byPath: Run['byPath'] = { page: [], json: [] };
   const other: Record<string, number> = {};
+  const noScript = new Set<string>();
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -80,6 +84,7 @@ async function load(label: string, urls: string[]): Promise<Run> {
         sent.set(values.email, { kind, values });
         const form = forms[kind][Math.floor(i / kinds.length) % urls.length];
         const send = Math.floor(i / (kinds.length * urls.length)) % 2 ? submitFormJs : submitForm;
+        if (send === submitForm) noScript.add(values.email);
         const r: Answer = await send(form, values).catch((e: { code?: string; cause?: { code?: string } }) => ({ status: e.cause?.code ?? e.code ?? 'error', html: '', ms: NaN }));
         if (Number.isFinite(r.ms)) {
           lat.push(r.ms);
@@ -96,7 +101,7 @@ async function load(label: string, urls: string[]): Promise<Run> {
   const secs = (performance.now() - started) / 1000;
   lat.sort((a, b) => a - b);
   for (const l of Object.values(byPath)) l.sort((a, b) => a - b);
-  return { tag, sent, succeeded, lat, byPath, other, secs };
+  return { tag, sent, succeeded, lat, byPath, other, secs, noScript };
 }
 
 /**
@@ -138,15 +143,28 @@ async function startReceiver() {
   };
 }
 
-/** Each lead of the run has exactly one outbox row (one channel: webhook), delivered exactly once. */
+/**
+ * Each lead posted with JavaScript has exactly one outbox row (one channel: webhook), delivered exactly
+ * once; each posted without it is held for review (docs/spam.md) with none.
+ */
 async function verifyOutbox(query: Query, ids: LeadId[], receiver: Receiver, check: Check, label: string) {
   const [{ exists }] = await query<{ exists: boolean }>(`select to_regclass('public.notification_outbox') is not null as exists`);
   if (!check(`${label}: the notification outbox exists`, exists)) return;
   const rows = await query<{ id: string; lead_type: string; lead_id: string; channel: string; status: string; attempts: number }>(`select id::text as id, lead_type, lead_id::text as lead_id, channel, status, attempts from notification_outbox where lead_id = any($1::uuid[])`, [ids.map((r) => r.id)]);
+  const held = new Set(
+    (await query<{ key: string }>(`select lead_type || ':' || lead_id as key from lead_screening where verdict = 'held' and lead_id = any($1::uuid[])`, [ids.map((r) => r.id)])).map((r) => r.key),
+  );
   const byLead = new Map<string, number>();
   for (const r of rows) byLead.set(`${r.lead_type}:${r.lead_id}`, (byLead.get(`${r.lead_type}:${r.lead_id}`) ?? 0) + 1);
-  const wrong = ids.filter(({ kind, id }) => byLead.get(`${kind}:${id}`) !== 1).length;
-  check(`${label}: each lead has exactly one outbox row`, wrong === 0 && rows.length === ids.length, `${rows.length} outbox rows for ${ids.length} leads${wrong ? `, ${wrong} leads wrong` : ''}`);
+  const delivered = ids.filter((l) => !l.noScript);
+  const wrong = delivered.filter(({ kind, id }) => byLead.get(`${kind}:${id}`) !== 1 || held.has(`${kind}:${id}`)).length;
+  check(
+    `${label}: each lead posted with JavaScript has exactly one outbox row`,
+    wrong === 0 && rows.length === delivered.length,
+    `${rows.length} outbox rows for ${delivered.length} leads${wrong ? `, ${wrong} leads wrong` : ''}`,
+  );
+  const heldWrong = ids.filter((l) => l.noScript && (!held.has(`${l.kind}:${l.id}`) || byLead.has(`${l.kind}:${l.id}`))).length;
+  check(`${label}: each lead posted without JavaScript is held for review, with nothing queued`, heldWrong === 0, `${ids.length - delivered.length} held${heldWrong ? `, ${heldWrong} wrong` : ''}`);
   // Delivery is at least once: a retry after a timeout may deliver again (same webhook-id, so the
   // receiver can tell). A second delivery without a second attempt would mean two loops sent one row.
   const notSent = rows.filter((r) => r.status !== 'sent').length;
@@ -189,7 +207,7 @@ async function record(label: string, run: Run, query: Query, check: Check) {
   const missing = [...run.succeeded].filter((e) => !stored.has(e)).length;
   check(`${label}: every success answer has its row`, missing === 0, `${missing} missing`);
   check(`${label}: no half-written or altered row (every column as sent)`, problems.length === 0, problems.slice(0, 3).join('; '));
-  return { ids };
+  return { ids, rows };
 }
 
 /** Two instances, production limits: one address over the per-form limit on A is refused on B too. */
@@ -241,14 +259,15 @@ async function target(
   try {
     run = await load(label, servers.map((s) => s.url));
     const t0 = Date.now();
-    const delivered = await receiver.waitFor(run.succeeded.size, before);
+    const delivered = await receiver.waitFor([...run.succeeded].filter((e) => !run!.noScript.has(e)).length, before);
     drained = `${delivered} in ${((Date.now() - t0) / 1000).toFixed(1)} s after the load`;
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }
   const { query, close } = await open();
   try {
-    const { ids } = await record(label, run, query, check);
+    const { rows } = await record(label, run, query, check);
+    const ids = rows.map(({ kind, row }) => ({ kind: kind as Kind, id: row.id, noScript: run!.noScript.has(row.email) }));
     await verifyOutbox(query, ids, receiver, check, label);
     figures[figures.length - 1]['notifications delivered'] = drained;
   } finally {
