@@ -160,3 +160,9 @@ export async function insertLead(lead: LeadInsert): Promise<string> {
 }
 
 export const leadUrl = (slug: string, id: string) => `/staff/leads/${slug}/${id}`;
+
+/** Marks an inserted lead as held by the spam screening (docs/spam.md), as the store does for a post it did not trust. */
+export async function holdLead(kind: string, id: string, reasons: string[], verdict: 'spam' | 'held' = 'held'): Promise<void> {
+  await sql(`insert into lead_triage (lead_type, lead_id, status) values ($1, $2, 'spam')`, [kind, id]);
+  await sql(`insert into lead_screening (lead_type, lead_id, verdict, reasons) values ($1, $2, $3, $4)`, [kind, id, verdict, reasons]);
+}

@@ -1,7 +1,8 @@
 import type { ScreeningRecord } from '@/lib/spam/release';
 import { spamReasonText } from '@/lib/spam/reasons';
 import { formatDateTime } from '@/lib/staff/format';
-import { ActionForm, ActionMessage, SubmitButton } from './action-form';
+import type { ActionResult } from '@/lib/staff/action-state';
+import { ActionForm, ActionMessage, SubmitButton, usePostedAction } from './action-form';
 
 /**
  * Why the spam screening held this lead, and "Not spam": back to the open inbox, and the notifications and
@@ -9,6 +10,8 @@ import { ActionForm, ActionMessage, SubmitButton } from './action-form';
  */
 export function ScreeningPanel({ leadRef, screening, canRelease }: { leadRef: string; screening: ScreeningRecord; canRelease: boolean }) {
   const held = screening.verdict === 'held';
+  // The answer of the Not spam just posted here: the panel now shows the released state, and says so.
+  const posted = usePostedAction('markNotSpam')?.result as ActionResult | undefined;
   return (
     <div className="space-y-3 text-sm">
       <p>
@@ -21,9 +24,16 @@ export function ScreeningPanel({ leadRef, screening, canRelease }: { leadRef: st
         ))}
       </ul>
       {screening.releasedAt ? (
-        <p className="text-success">
-          Marked not spam by {screening.releasedBy ?? 'a former staff member'}, {formatDateTime(screening.releasedAt)}; what was held was sent then.
-        </p>
+        <>
+          {posted?.status === 'success' ? (
+            <p role="status" className="font-medium text-success">
+              {posted.message}
+            </p>
+          ) : null}
+          <p className="text-success">
+            Marked not spam by {screening.releasedBy ?? 'a former staff member'}, {formatDateTime(screening.releasedAt)}; what was held was sent then.
+          </p>
+        </>
       ) : canRelease ? (
         <ActionForm action="markNotSpam" aria-label="Not spam">
           <input type="hidden" name="lead" value={leadRef} />

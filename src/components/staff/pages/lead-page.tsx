@@ -112,7 +112,7 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
                   ))}
                 </ol>
               ) : (
-                <p className="text-sm text-muted-foreground">No changes yet: the lead is new.</p>
+                <p className="text-sm text-muted-foreground">{lead.status === 'new' ? 'No changes yet: the lead is new.' : 'No changes by staff yet.'}</p>
               )}
             </Panel>
           </div>
