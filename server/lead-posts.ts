@@ -18,7 +18,13 @@ function postedFrom(req: IncomingMessage): string | null {
 }
 
 export async function answerLeadJson(req: IncomingMessage, res: ServerResponse, name: string, body: Buffer, meta: RequestMeta) {
-  const answer = await submitLeadForm(name, await readForm(body, String(req.headers['content-type'] ?? '')), { ...meta, page: postedFrom(req), via: 'script' });
+  const answer = await submitLeadForm(name, await readForm(body, String(req.headers['content-type'] ?? '')), {
+    ...meta,
+    page: postedFrom(req),
+    via: 'script',
+    referer: req.headers.referer ?? null,
+    host: req.headers.host ?? null,
+  });
   const text = JSON.stringify(answer.state);
   res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
   res.end(text);

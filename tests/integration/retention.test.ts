@@ -29,11 +29,16 @@ for (const kind of databaseKinds) {
       await run(`insert into lead_notes (lead_type, lead_id, body) values ('contact', $1, 'a remark')`, [id]);
       await run(`insert into notification_outbox (lead_type, lead_id, channel, status, created_at) values ('contact', $1, 'email', 'sent', $2)`, [id, at.toISOString()]);
       await run(`insert into submission_tokens (token, lead_type, lead_id) values ($1, 'contact', $2)`, [`purge-token-${id}`, id]);
+      await run(`insert into lead_attribution (lead_type, lead_id, utm_source, page) values ('contact', $1, 'news', '/contact')`, [id]);
+      await run(`insert into consent_records (lead_type, lead_id, purpose, words, version) values ('contact', $1, 'newsletter', 'w', 'v')`, [id]);
+      await run(`insert into lead_screening (lead_type, lead_id, verdict, reasons) values ('contact', $1, 'held', '{no-javascript}')`, [id]);
       return id;
     }
     const attached = async (id: string) =>
       Promise.all(
-        ['lead_triage', 'lead_status_history', 'lead_notes', 'notification_outbox', 'submission_tokens'].map(async (table) => (await run(`select 1 from ${table} where lead_id = $1`, [id])).length),
+        ['lead_triage', 'lead_status_history', 'lead_notes', 'notification_outbox', 'submission_tokens', 'lead_attribution', 'consent_records', 'lead_screening'].map(
+          async (table) => (await run(`select 1 from ${table} where lead_id = $1`, [id])).length,
+        ),
       );
 
     it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('deletes an expired lead from every table, keeps a fresh one, and counts only', async () => {
@@ -53,13 +58,13 @@ for (const kind of databaseKinds) {
       const confirmed = await one(`insert into newsletter_subscriptions (email, source, status, confirmed_at) values ($1, 'blog', 'confirmed', now()) returning id`, [`reader-${crypto.randomUUID()}@x.example`]);
       const pending = await one(`insert into newsletter_subscriptions (email, source, status) values ($1, 'blog', 'pending') returning id`, [`maybe-${crypto.randomUUID()}@x.example`]);
 
-      expect(await attached(old)).toEqual([1, 1, 1, 1, 1]);
+      expect(await attached(old)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
       const counts = await purgeExpired(queryable(t.handle), later);
 
       expect(await run('select 1 from contact_messages where id = $1', [old])).toHaveLength(0);
-      expect(await attached(old)).toEqual([0, 0, 0, 0, 0]);
+      expect(await attached(old)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
       expect(await run('select 1 from contact_messages where id = $1', [fresh])).toHaveLength(1);
-      expect(await attached(fresh)).toEqual([1, 1, 1, 1, 1]);
+      expect(await attached(fresh)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
       expect(await run('select 1 from contact_messages where id = $1', [spam])).toHaveLength(0);
       expect(await run('select 1 from data_requests where id = $1', [request])).toHaveLength(1);
       expect(await run('select 1 from data_request_checks where request_id = $1', [request])).toHaveLength(1);

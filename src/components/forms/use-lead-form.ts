@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, ty
 import { leadEndpointName, leadEndpointPath, noScriptAction } from '@/lib/leads/endpoints';
 import { initialFormState, type FormState } from '@/lib/leads/form-state';
 import { proofField } from '@/lib/spam/proof-field';
+import { pageAttribution } from '@/lib/leads/attribution';
 import { leadKinds } from '@/lib/leads/kinds';
 import { leadFields, readFields, type FieldErrors, type LeadKind } from '@/lib/leads/fields';
 
@@ -126,6 +127,8 @@ export function useLeadForm(kind: LeadKind, options: { id: string; page: string;
     const send = async () => {
       setPosting(true);
       data.set(proofField, await startProof());
+      // Where the visitor came from: the campaign tags of this page's address, the referring site, the page.
+      for (const [name, value] of Object.entries(pageAttribution(window.location, document.referrer))) data.set(name, value);
       proof.current = null;
       setPosted(await postToEndpoint(kind, endpoint, data));
       setPosting(false);

@@ -56,6 +56,14 @@ export function InboxFilters({ filter, staff }: { filter: InboxFilter; staff: St
           <Label htmlFor="f-to">Received to</Label>
           <Input id="f-to" name="to" type="date" defaultValue={filter.to} className={small} />
         </div>
+        <div>
+          <Label htmlFor="f-source">Campaign source</Label>
+          <Input id="f-source" name="source" defaultValue={filter.source} placeholder="e.g. newsletter" maxLength={100} className={small} />
+        </div>
+        <div>
+          <Label htmlFor="f-campaign">Campaign</Label>
+          <Input id="f-campaign" name="campaign" defaultValue={filter.campaign} placeholder="e.g. spring-launch" maxLength={100} className={small} />
+        </div>
         <div className="flex items-end gap-2">
           <Button type="submit" size="sm" className="h-10 flex-1 sm:flex-none">
             Apply filters

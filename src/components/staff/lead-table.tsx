@@ -59,6 +59,11 @@ export function LeadTable({ rows }: { rows: InboxRow[] }) {
                 <td className={`${td} whitespace-nowrap max-md:order-3 max-md:font-medium`}>
                   {kindByKind[r.kind].shortLabel}
                   {r.kind === 'newsletter' && r.summary ? <div className="text-xs font-normal text-muted-foreground">{subscriptionLabel[r.summary] ?? r.summary}</div> : null}
+                  {r.attribution.source || r.attribution.campaign ? (
+                    <div className="max-w-40 truncate text-xs font-normal text-muted-foreground" title={[r.attribution.source, r.attribution.campaign].filter(Boolean).join(' / ')}>
+                      via {[r.attribution.source, r.attribution.campaign].filter(Boolean).join(' / ')}
+                    </div>
+                  ) : null}
                 </td>
                 <td className={`${td} max-md:order-1 md:max-w-72`}>
                   <Link href={href} className="font-medium break-words text-foreground underline-offset-2 hover:text-brand-strong hover:underline">

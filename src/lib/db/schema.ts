@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
 import { leadKindNames, leadKinds, type KindDef, type LeadKind } from '@/lib/leads/kinds';
 
 /** `col IN ('a', 'b', ...)` for a check constraint, from the kind's option list. */
@@ -131,3 +131,29 @@ export const usedChallenges = pgTable('used_challenges', {
   signature: text('signature').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Where each lead came from (lib/leads/attribution.ts): its campaign tags, the referring site's host and
+ * the page its form was on, written in the lead's statement. One row per lead (with JavaScript or
+ * without); goes with its lead (erasure, retention). Indexed for the inbox's source and campaign filters.
+ */
+export const leadAttribution = pgTable(
+  'lead_attribution',
+  {
+    leadType: text('lead_type').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    referrerHost: text('referrer_host'),
+    page: text('page'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadType, t.leadId] }),
+    index('lead_attribution_source_idx').on(sql`lower(${t.utmSource})`),
+    index('lead_attribution_campaign_idx').on(sql`lower(${t.utmCampaign})`),
+  ],
+);

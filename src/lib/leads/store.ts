@@ -3,7 +3,8 @@ import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { notificationOutbox } from '@/lib/db/outbox-schema';
-import { consentRecords, leadTables, submissionTokens, usedChallenges } from '@/lib/db/schema';
+import { consentRecords, leadAttribution, leadTables, submissionTokens, usedChallenges } from '@/lib/db/schema';
+import type { Attribution } from './attribution';
 import { leadScreening, leadTriage } from '@/lib/db/staff-schema';
 import { verdictOf, type SpamReason } from '@/lib/spam/reasons';
 import { configuredChannels, emailsOn, recipientKey, recipientLimit, visitorEmailCap } from '@/lib/notify/config';
@@ -165,17 +166,22 @@ function screeningParts(kind: LeadKind, token: string, screening: Screening | un
   };
 }
 
-export async function storeLead<K extends LeadKind>(
-  db: Db,
-  kind: K,
-  data: LeadData<K>,
-  token: string,
-  consent?: GivenConsent,
-  screening?: Screening,
-): Promise<StoreResult> {
+/** Where the lead came from (lib/leads/attribution.ts), in the same statement: one row per new lead. */
+function attributionQueue(kind: LeadKind, a: Attribution | undefined): SQL {
+  if (!a) return sql``;
+  return sql`, attributed as (
+        insert into ${leadAttribution} (lead_type, lead_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host, page)
+        select ${kind}, id, ${a.source}, ${a.medium}, ${a.campaign}, ${a.term}, ${a.content}, ${a.referrer}, ${a.page} from lead)`;
+}
+
+/** What a public post stores with its lead besides the fields. */
+export type LeadExtras = { consent?: GivenConsent; screening?: Screening; attribution?: Attribution };
+
+export async function storeLead<K extends LeadKind>(db: Db, kind: K, data: LeadData<K>, token: string, { consent, screening, attribution }: LeadExtras = {}): Promise<StoreResult> {
   const def: KindDef = leadKinds[kind];
   const screen = screeningParts(kind, token, screening);
-  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token, consent, screen);
+  const attributed = attributionQueue(kind, attribution);
+  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token, consent, screen, attributed);
   const table = leadTables[kind];
   const { columns, values } = columnsAndValues(table, data as Record<string, unknown>);
   const channels = screen.notify === null ? [] : configuredChannels();
@@ -186,7 +192,7 @@ export async function storeLead<K extends LeadKind>(
       insert into ${table} (${columns}) select ${values} where ${unused(token)} on conflict do nothing returning id
     ), claimed as (
       insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
-    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${ack}${consentQueue(kind, consent, sql`lead`)}${screen.after}
+    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${ack}${consentQueue(kind, consent, sql`lead`)}${screen.after}${attributed}
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || emailsOn());
 }
@@ -204,6 +210,7 @@ async function storeSubscription(
   token: string,
   consent: GivenConsent | undefined,
   screen: ReturnType<typeof screeningParts>,
+  attributed: SQL,
 ): Promise<StoreResult> {
   const table = leadTables[kind];
   const email = String(data.email ?? '');
@@ -236,7 +243,7 @@ async function storeSubscription(
     )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`, gate) : sql``}${
       // Every accepted sign-up is a consent given, a repeat of a known address too.
       consentQueue(kind, consent, sql`upsert`)
-    }${screen.after}
+    }${screen.after}${attributed}
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || on);
 }

@@ -8,9 +8,18 @@ import type { FormState } from './form-state';
 import type { FormAnswer } from './page-answer';
 import { getLimiters } from './rate-limit';
 import { checkAndStoreLead } from './submit';
+import { attributionOf } from './attribution';
 
 /** Who posted: the client's address, the request's id, and the path of the page the form was on when known. */
-export type RequestMeta = { ip: string; requestId: string; page?: string | null; via?: 'script' | 'page' };
+export type RequestMeta = {
+  ip: string;
+  requestId: string;
+  page?: string | null;
+  via?: 'script' | 'page';
+  /** The post's `Referer` and this site's host, for the lead's attribution (lib/leads/attribution.ts). */
+  referer?: string | null;
+  host?: string | null;
+};
 
 export type LeadPostAnswer = { status: number; state: FormState };
 
@@ -34,6 +43,7 @@ export async function submitLeadForm(name: string, formData: FormData, meta: Req
     fixed: endpoint.fixed,
     page: meta.page ?? null,
     via: meta.via,
+    attribution: attributionOf(formData, meta.referer, meta.host ?? null, meta.page ?? null),
   });
   return { status: statusOfOutcome[state.status], state };
 }
@@ -48,7 +58,7 @@ export async function answerPagePost(request: Request, path: string, meta: Reque
   if (!pageHasForm(path, name)) return undefined;
   const posted = await request.formData().catch(() => null);
   if (!posted) return undefined;
-  const answer = await submitLeadForm(name, posted, { ...meta, page: path, via: 'page' });
+  const answer = await submitLeadForm(name, posted, { ...meta, page: path, via: 'page', referer: request.headers.get('referer'), host: new URL(request.url).host });
   const values = Object.fromEntries([...posted].filter((e): e is [string, string] => typeof e[1] === 'string'));
   return { form: name, state: answer.state, posted: values };
 }

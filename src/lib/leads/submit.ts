@@ -10,6 +10,7 @@ import { leadEndpointName, leadEndpoints } from './endpoints';
 import { leadKinds, type LeadData } from './kinds';
 import { currentProofKeys, screenPost, type PostedVia } from '@/lib/spam/screen';
 import type { ProofKeys } from '@/lib/spam/proof';
+import type { Attribution } from './attribution';
 
 export type SubmitContext = {
   db: () => Promise<Db>;
@@ -23,6 +24,8 @@ export type SubmitContext = {
   now?: Date;
   /** How the post came (the spam screening, lib/spam): without it, nothing is screened (the store's own callers). */
   via?: PostedVia;
+  /** Where the lead came from (lib/leads/attribution.ts). */
+  attribution?: Attribution;
   /** The challenges' keys (default: from the server's database). */
   proofKeys?: () => Promise<ProofKeys>;
 };
@@ -86,7 +89,11 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
       : honeypot
         ? { reasons: ['honeypot' as const] }
         : undefined;
-    const result = await storeLead(db, kind, { ...checked.data, ...fixed } as LeadData<K>, key, consent ? { ...consent, page: ctx.page ?? null } : undefined, screening);
+    const result = await storeLead(db, kind, { ...checked.data, ...fixed } as LeadData<K>, key, {
+      consent: consent ? { ...consent, page: ctx.page ?? null } : undefined,
+      screening,
+      attribution: ctx.attribution,
+    });
     if (!result.inserted) log.info({ requestId: ctx.requestId, form: kind }, 'repeated submission; nothing new stored');
     else if (screening?.reasons.length) log.info({ requestId: ctx.requestId, form: kind, reasons: screening.reasons }, 'held as spam; nothing sent');
   } catch (err) {

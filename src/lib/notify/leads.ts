@@ -21,10 +21,20 @@ export function leadDefinition(kind: string): LeadDefinition {
   };
 }
 
-/** The lead row (its fields, id and created_at), or undefined when it no longer exists (erased). */
+/** The `lead_attribution` columns loadLead adds to a row (lib/leads/attribution.ts). */
+export const attributionColumns = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer_host', 'page'] as const;
+
+/**
+ * The lead row (its fields, id and created_at, and where it came from: `attributionColumns`, null when not
+ * recorded), or undefined when it no longer exists (erased).
+ */
 export async function loadLead(client: Queryable, kind: string, id: string): Promise<LeadRow | undefined> {
   const def = leadDefinition(kind);
-  const columns = ['id', 'created_at', ...def.fields.map((x) => x.column)].map((c) => `"${c}"`).join(', ');
-  const { rows } = await client.query(`select ${columns} from "${def.table}" where id = $1`, [id]);
+  const columns = ['id', 'created_at', ...def.fields.map((x) => x.column)].map((c) => `l."${c}"`).join(', ');
+  const attribution = attributionColumns.map((c) => `a."${c}" as "attr_${c}"`).join(', ');
+  const { rows } = await client.query(
+    `select ${columns}, ${attribution} from "${def.table}" l left join lead_attribution a on a.lead_type = $2 and a.lead_id = l.id where l.id = $1`,
+    [id, kind],
+  );
   return rows[0] as LeadRow | undefined;
 }

@@ -1,5 +1,6 @@
 // The two notification messages built from a lead row: a plain-text email and a signed JSON webhook.
 import { asDate } from '@/lib/db/values';
+import { attributionFromColumns, attributionLabels, type Attribution } from '@/lib/leads/attribution';
 import { leadDefinition, type LeadRow } from './leads';
 
 /** Control characters (C0 incl. CR/LF, DEL, C1) and Unicode line/paragraph separators. */
@@ -56,6 +57,9 @@ export function buildEmail(kind: string, lead: LeadRow, { from, to, deliveryId, 
     if (field.multiline && text.includes('\n')) lines.push(`${field.label}:`, ...text.split('\n').map((l) => `  ${l}`));
     else lines.push(`${field.label}: ${field.multiline ? text : text.replace(/\s*\n\s*/g, ' ')}`);
   }
+  const source = attributionOfLead(lead);
+  const tagged = (Object.keys(source) as (keyof Attribution)[]).filter((k) => source[k]);
+  if (tagged.length) lines.push('', ...tagged.map((k) => `${attributionLabels[k]}: ${bodyText(source[k]).replace(/\s*\n\s*/g, ' ')}`));
   lines.push('', `Received: ${iso(lead.created_at)}`, `Reference: ${kind} ${lead.id}`);
   if (siteUrl) lines.push(`Staff inbox: ${siteUrl.replace(/\/+$/, '')}/staff`);
   return {
@@ -70,13 +74,17 @@ export function buildEmail(kind: string, lead: LeadRow, { from, to, deliveryId, 
 }
 
 /**
- * The webhook body: `{ event, type, id, createdAt, fields }`. `fields` holds the lead's fields under
- * their form names (camelCase), nested so that a field named like a top-level key (the data
- * request's `type`) cannot collide with it.
+ * The webhook body: `{ event, type, id, createdAt, fields, attribution }`. `fields` holds the lead's fields
+ * under their form names (camelCase), nested so that a field named like a top-level key (the data
+ * request's `type`) cannot collide with it; `attribution` where it came from (`source`, `medium`,
+ * `campaign`, `term`, `content`, `referrer`, `page`; each null when not known).
  */
 export function buildWebhookBody(kind: string, lead: LeadRow): string {
   const def = leadDefinition(kind);
   const fields: Record<string, unknown> = {};
   for (const field of def.fields) fields[field.key] = lead[field.column] ?? null;
-  return JSON.stringify({ event: 'lead.created', type: kind, id: lead.id, createdAt: iso(lead.created_at), fields });
+  return JSON.stringify({ event: 'lead.created', type: kind, id: lead.id, createdAt: iso(lead.created_at), fields, attribution: attributionOfLead(lead) });
 }
+
+/** The attribution loadLead read with the row (`attr_*` columns). */
+const attributionOfLead = (lead: LeadRow): Attribution => attributionFromColumns(lead, 'attr_');

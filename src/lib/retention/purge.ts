@@ -1,6 +1,6 @@
 // The daily purge: deletes what the retention configuration (lib/config/retention.ts) says has expired,
 // with everything attached to it (triage, status history, notes, notification records, submission
-// tokens, consent records, spam screening; a data request's checks go by their foreign key), in batches so that no statement holds a large
+// tokens, consent records, spam screening, attribution; a data request's checks go by their foreign key), in batches so that no statement holds a large
 // table for long. It logs counts only. The server's background work runs it once a day, on one instance
 // (`maintenance_runs` says who ran last); `purgeExpired` takes the clock, so tests set it forward.
 import type { Queryable } from '@/lib/db/connection';
@@ -32,7 +32,8 @@ async function purgeLeads(client: Queryable, kind: LeadKind, where: string, date
        outbox as (delete from notification_outbox where lead_type = ${k} and lead_id in (select id from gone)),
        tokens as (delete from submission_tokens where lead_type = ${k} and lead_id in (select id from gone)),
        consents as (delete from consent_records where lead_type = ${k} and lead_id in (select id from gone)),
-       screening as (delete from lead_screening where lead_type = ${k} and lead_id in (select id from gone))
+       screening as (delete from lead_screening where lead_type = ${k} and lead_id in (select id from gone)),
+       attribution as (delete from lead_attribution where lead_type = ${k} and lead_id in (select id from gone))
        select count(*)::int as n from gone`,
       [...dates.map((d) => d.toISOString()), kind],
     );

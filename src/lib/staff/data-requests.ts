@@ -141,7 +141,15 @@ export async function personData(db: Db, email: string) {
       for (const e of c) consents.push({ table: k.table, id: row.id, ...e });
     }
   }
-  return { email, generated_at: new Date().toISOString(), tables, staff_notes: notes, status_history: history, consents, data_request_checks: checks };
+  // Where each lead came from: campaign tags, the referring site's host, the form's page.
+  const attribution: Record<string, unknown>[] = [];
+  for (const k of kinds) {
+    for (const row of tables[k.table]) {
+      const a = await rowsOf(db, sql`select utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host, page from lead_attribution where lead_type = ${k.kind} and lead_id = ${row.id}::uuid`);
+      for (const e of a) attribution.push({ table: k.table, id: row.id, ...e });
+    }
+  }
+  return { email, generated_at: new Date().toISOString(), tables, staff_notes: notes, status_history: history, consents, attribution, data_request_checks: checks };
 }
 
 export async function recordAudit(db: Db, request: DataRequest, action: 'export' | 'completed', actorId: string) {
@@ -190,6 +198,7 @@ export async function eraseForRequest(db: Db, requestId: string, actorId: string
       await t.execute(sql`delete from submission_tokens where lead_type = ${kind} and lead_id = ${id}::uuid`);
       await t.execute(sql`delete from consent_records where lead_type = ${kind} and lead_id = ${id}::uuid`);
       await t.execute(sql`delete from lead_screening where lead_type = ${kind} and lead_id = ${id}::uuid`);
+      await t.execute(sql`delete from lead_attribution where lead_type = ${kind} and lead_id = ${id}::uuid`);
       const n = await rowsOf(t, sql`delete from lead_notes where lead_type = ${kind} and lead_id = ${id}::uuid returning id`);
       triage += a.length;
       counts.lead_notes = (counts.lead_notes ?? 0) + n.length;

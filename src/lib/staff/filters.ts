@@ -2,7 +2,7 @@ import { isStatus, kindByKind, kindBySlug, type LeadStatus } from './lead-kinds'
 import type { LeadKind } from '@/lib/leads/kinds';
 
 /**
- * The inbox filter, kept in the URL (?type=&status=&owner=&from=&to=&q=&page=). Anything malformed is
+ * The inbox filter, kept in the URL (?type=&status=&owner=&from=&to=&q=&source=&campaign=&page=). Anything malformed is
  * ignored (never an error): the list then shows what it can.
  * status: '' = open leads (everything but spam and archived), 'all' = every status, or one status.
  * owner: '' = anyone, 'none' = unassigned, or a staff user's id.
@@ -14,6 +14,9 @@ export type InboxFilter = {
   from: string;
   to: string;
   q: string;
+  /** The lead's campaign source and campaign (`utm_source`, `utm_campaign`), matched whatever the letter case; '' = any. */
+  source: string;
+  campaign: string;
   page: number;
 };
 
@@ -38,10 +41,12 @@ export function parseFilter(p: Params): InboxFilter {
   const status = one(p, 'status');
   const owner = one(p, 'owner');
   const page = Number(one(p, 'page'));
-  const q = one(p, 'q')
-    .replace(/[\u0000-\u001F\u007F]/g, ' ')
-    .trim()
-    .slice(0, 200);
+  const text = (key: string, max: number) =>
+    one(p, key)
+      .replace(/[\u0000-\u001F\u007F]/g, ' ')
+      .trim()
+      .slice(0, max);
+  const q = text('q', 200);
   return {
     kind: kindBySlug(one(p, 'type'))?.kind ?? null,
     status: status === 'all' || isStatus(status) ? status : '',
@@ -49,6 +54,8 @@ export function parseFilter(p: Params): InboxFilter {
     from: day(one(p, 'from')),
     to: day(one(p, 'to')),
     q,
+    source: text('source', 100),
+    campaign: text('campaign', 100),
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
   };
 }
@@ -63,6 +70,8 @@ export function filterQuery(f: InboxFilter, overrides: Partial<InboxFilter> = {}
   if (v.from) params.set('from', v.from);
   if (v.to) params.set('to', v.to);
   if (v.q) params.set('q', v.q);
+  if (v.source) params.set('source', v.source);
+  if (v.campaign) params.set('campaign', v.campaign);
   if (v.page > 1) params.set('page', String(v.page));
   const s = params.toString();
   return s ? `?${s}` : '';

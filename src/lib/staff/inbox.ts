@@ -6,6 +6,7 @@ import { pageSize, type InboxFilter } from './filters';
 import { asDate } from '@/lib/db/values';
 import { replyMonths } from '@/lib/config/retention';
 import { isSpamReason, type SpamReason, type Verdict } from '@/lib/spam/reasons';
+import { attributionFromColumns, type Attribution } from '@/lib/leads/attribution';
 
 /**
  * The inbox: every kind of lead in one list (UNION ALL over the lead tables), joined to its triage
@@ -26,6 +27,8 @@ export type InboxRow = {
   overdue: boolean;
   /** Why the spam screening holds it (until someone marks it not spam), or null. */
   held: { verdict: Verdict; reasons: SpamReason[] } | null;
+  /** Where it came from (lib/leads/attribution.ts): all null for a lead stored before that was recorded. */
+  attribution: Attribution;
 };
 
 /** A kind's rows in the inbox's columns (lib/leads/kinds.ts `inbox`); names come from our own table, never a request. */
@@ -63,15 +66,19 @@ function conditions(f: InboxFilter, after?: { key: string; id: string }) {
     const p = likePattern(f.q);
     where.push(sql`(l.name ilike ${p} or l.email ilike ${p} or l.company ilike ${p})`);
   }
+  if (f.source) where.push(sql`lower(a.utm_source) = lower(${f.source})`);
+  if (f.campaign) where.push(sql`lower(a.utm_campaign) = lower(${f.campaign})`);
   if (after) where.push(sql`(l.created_at, l.id) < (${after.key}::timestamptz, ${after.id}::uuid)`);
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 }
 
 function select(f: InboxFilter, extra: SQL, tail: SQL) {
   return sql`select l.lead_type, l.id, l.name, l.email, l.company, l.summary, l.created_at, l.due_by, l.created_at::text as created_key,
-      coalesce(t.status, 'new') as status, t.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons ${extra}
+      coalesce(t.status, 'new') as status, t.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons,
+      a.utm_source, a.utm_medium, a.utm_campaign, a.utm_term, a.utm_content, a.referrer_host, a.page ${extra}
     from (${leadsUnion(f.kind)}) l
     left join lead_triage t on t.lead_type = l.lead_type and t.lead_id = l.id
+    left join lead_attribution a on a.lead_type = l.lead_type and a.lead_id = l.id
     left join staff_users u on u.id = t.owner_id
     left join lead_screening s on s.lead_type = l.lead_type and s.lead_id = l.id and s.released_at is null and t.status = 'spam'
     ${tail}`;
@@ -91,6 +98,7 @@ const toRow = (r: Raw): InboxRow => ({
   ownerName: (r.owner_name as string | null) ?? null,
   // An open data request past its reply deadline (done ones are archived).
   overdue: r.due_by != null && asDate(r.due_by).getTime() < Date.now() && !['archived', 'spam'].includes(String(r.status)),
+  attribution: attributionFromColumns(r),
   held: r.held_verdict ? { verdict: r.held_verdict as Verdict, reasons: ((r.held_reasons as string[] | null) ?? []).filter(isSpamReason) } : null,
 });
 

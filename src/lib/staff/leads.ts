@@ -5,6 +5,7 @@ import { kindByKind, type LeadStatus } from './lead-kinds';
 import { isUuid } from './filters';
 import { asDate } from '@/lib/db/values';
 import { rowsOf } from './inbox';
+import { attributionFromColumns, type Attribution } from '@/lib/leads/attribution';
 
 /** One lead with everything stored about it, its triage state, status history and notes. */
 export type LeadRecord = {
@@ -89,4 +90,10 @@ export type ConsentEntry = { id: string; purpose: string; words: string; version
 export async function getConsents(db: Db, kind: LeadKind, id: string): Promise<ConsentEntry[]> {
   const rows = await rowsOf(db, sql`select id, purpose, words, version, page, given_at from consent_records where lead_type = ${kind} and lead_id = ${id}::uuid order by given_at`);
   return rows.map((r) => ({ id: String(r.id), purpose: String(r.purpose), words: String(r.words), version: String(r.version), page: (r.page as string | null) ?? null, at: asDate(r.given_at) }));
+}
+
+/** Where the lead came from (lib/leads/attribution.ts), or null for a lead stored before that was recorded. */
+export async function getAttribution(db: Db, kind: LeadKind, id: string): Promise<Attribution | null> {
+  const rows = await rowsOf(db, sql`select * from lead_attribution where lead_type = ${kind} and lead_id = ${id}::uuid`);
+  return rows[0] ? attributionFromColumns(rows[0]) : null;
 }

@@ -1,4 +1,7 @@
 import { csvRecord } from '@/lib/staff/csv';
+import { attributionLabels, type Attribution } from '@/lib/leads/attribution';
+
+const attributionColumns: (keyof Attribution)[] = ['source', 'medium', 'campaign', 'term', 'content', 'referrer', 'page'];
 import { filterQuery, parseFilter } from '@/lib/staff/filters';
 import { iterateLeads, listLeads } from '@/lib/staff/inbox';
 import { kindByKind, statusLabel } from '@/lib/staff/lead-kinds';
@@ -24,7 +27,7 @@ export const GET: APIRoute = async ({ url, locals }) => {
   if (access.refused) return access.refused;
   const { user } = access;
   const { total } = await listLeads(db, { ...filter, page: 1 }, 1);
-  const header = ['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner'];
+  const header = ['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner', ...attributionColumns.map((k) => attributionLabels[k])];
   const encoder = new TextEncoder();
   const leads = iterateLeads(db, { ...filter, page: 1 });
   let sent = 0;
@@ -41,7 +44,9 @@ export const GET: APIRoute = async ({ url, locals }) => {
           return;
         }
         const chunk = next.value
-          .map((r) => csvRecord([kindByKind[r.kind].shortLabel, r.id, r.createdAt, r.name, r.email, r.company, r.summary, statusLabel[r.status], r.ownerName]))
+          .map((r) =>
+            csvRecord([kindByKind[r.kind].shortLabel, r.id, r.createdAt, r.name, r.email, r.company, r.summary, statusLabel[r.status], r.ownerName, ...attributionColumns.map((k) => r.attribution[k])]),
+          )
           .join('');
         sent += next.value.length;
         controller.enqueue(encoder.encode(chunk));

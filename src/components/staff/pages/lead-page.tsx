@@ -12,6 +12,8 @@ import type { auditOf, DataRequest } from '@/lib/staff/data-requests';
 import type { ConsentEntry } from '@/lib/staff/leads';
 import { ConsentList } from '@/components/staff/consent-list';
 import { ScreeningPanel } from '@/components/staff/screening-panel';
+import { AttributionPanel } from '@/components/staff/attribution-panel';
+import type { Attribution } from '@/lib/leads/attribution';
 import type { ScreeningRecord } from '@/lib/spam/release';
 import { deletionDate } from '@/lib/config/retention';
 import { formatDateTime } from '@/lib/staff/format';
@@ -34,6 +36,8 @@ export type LeadPageData = {
   request?: DataRequest | null;
   /** The consents given with the lead (newsletter, trial terms). */
   consents?: ConsentEntry[];
+  /** Where the lead came from (null: not recorded). */
+  attribution?: Attribution | null;
   /** Why the spam screening held the lead, when it did. */
   screening?: ScreeningRecord | null;
   deliveries: Awaited<ReturnType<typeof listDeliveries>>;
@@ -94,6 +98,9 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
                 <DataRequestPanel requestId={lead.id} email={String(f.email)} audit={audit} request={data.request ?? null} />
               </Panel>
             ) : null}
+            <Panel title="Source">
+              <AttributionPanel attribution={data.attribution ?? null} />
+            </Panel>
             <Panel title="Notifications">
               <DeliveriesPanel deliveries={deliveries} back={`/staff/leads/${info.slug}/${id}`} />
             </Panel>
