@@ -17,7 +17,9 @@ test('an admin downloads the person\'s data and erases it in one go, leaving an 
   const email = `subject-${m}@e2e.example`;
   const partner = await insertLead({ kind: 'partner', firstName: 'Sam', lastName: 'Subject', email, company: 'Subject Ltd' });
   const contact = await insertLead({ kind: 'contact', name: 'Sam Subject', email: email.toUpperCase(), subject: 'Hi' });
-  await insertLead({ kind: 'newsletter', email });
+  const subscription = await insertLead({ kind: 'newsletter', email });
+  await sql(`insert into consent_records (lead_type, lead_id, purpose, words, version, page) values ('newsletter', $1, 'newsletter', 'Subscribe to the newsletter (e2e).', 'e2e', '/blog')`, [subscription]);
+  await sql(`insert into lead_attribution (lead_type, lead_id, utm_source, utm_campaign, referrer_host, page) values ('partner', $1, 'news', 'spring', 'example.org', '/partners')`, [partner]);
   const request = await insertLead({ kind: 'dataRequest', email, type: 'erase', details: 'Please delete everything.' });
   const bystander = await insertLead({ kind: 'contact', name: 'Bystander', email: `bystander-${m}@e2e.example` });
 
@@ -62,6 +64,9 @@ test('an admin downloads the person\'s data and erases it in one go, leaving an 
   expect(data.tables.newsletter_subscriptions[0]).toMatchObject({ status: 'pending', confirmed_at: null, unsubscribed_at: null, unsubscribed_via: null });
   expect(data.tables.data_requests.map((r: { id: string }) => r.id)).toEqual([request]);
   expect(data.staff_notes.map((n: { note: string }) => n.note)).toEqual(['Personal remark about Sam.']);
+  // What was recorded with the leads: consents given and where each lead came from.
+  expect(data.consents).toEqual([expect.objectContaining({ table: 'newsletter_subscriptions', purpose: 'newsletter', words: 'Subscribe to the newsletter (e2e).', page: '/blog' })]);
+  expect(data.attribution).toEqual([expect.objectContaining({ table: 'partner_applications', id: partner, utm_source: 'news', utm_campaign: 'spring', referrer_host: 'example.org', page: '/partners' })]);
   expect(JSON.stringify(data)).not.toContain('Bystander');
 
   // Erasure needs the confirmation.
@@ -81,6 +86,8 @@ test('an admin downloads the person\'s data and erases it in one go, leaving an 
     expect(await sql(`select 1 from ${table} where lower(email) = lower($1)`, [email]), table).toHaveLength(0);
   }
   expect(await sql('select 1 from lead_notes where lead_id = $1', [partner])).toHaveLength(0);
+  expect(await sql('select 1 from lead_attribution where lead_id = $1', [partner])).toHaveLength(0);
+  expect(await sql('select 1 from consent_records where lead_id = $1', [subscription])).toHaveLength(0);
   expect(await sql('select 1 from contact_messages where id = $1', [bystander])).toHaveLength(1);
   const audit = await sql<{ row: string }>('select row_to_json(a)::text as row from data_request_audit a where request_id = $1', [request]);
   expect(audit.length).toBeGreaterThanOrEqual(2);
