@@ -147,7 +147,9 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
   const release = acquireLock(dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
-    const client = await PGlite.create(dir);
+    // pg_trgm: the inbox's search index (migration 0015).
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
     let closed = false;
     return {
       kind: 'pglite',

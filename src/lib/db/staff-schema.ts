@@ -158,3 +158,40 @@ export const leadScreening = pgTable(
   },
   (t) => [primaryKey({ columns: [t.leadType, t.leadId] }), check('lead_screening_verdict_check', inList(t.verdict, ['spam', 'held']))],
 );
+
+/**
+ * The inbox's own table (issue 20): one row per lead of every kind, with what the inbox shows, filters
+ * and sorts on (its display columns, status and owner, campaign source and campaign, and a lower-case
+ * search text), so that a page of the inbox, a search and the CSV export read one indexed table however
+ * many leads there are. Kept by triggers in the same transaction as every write (migration 0015): a lead
+ * inserted, changed or deleted (by the site, the purge, an erasure or by hand), its triage row, its
+ * attribution. Never written by the application itself.
+ */
+export const leadIndex = pgTable(
+  'lead_index',
+  {
+    leadType: text('lead_type').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    name: text('name'),
+    email: text('email'),
+    company: text('company'),
+    summary: text('summary'),
+    search: text('search').notNull(),
+    status: text('status').notNull().default('new'),
+    ownerId: uuid('owner_id'),
+    source: text('source'),
+    campaign: text('campaign'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadType, t.leadId] }),
+    index('lead_index_created_idx').on(t.createdAt.desc(), t.leadId.desc()),
+    index('lead_index_open_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.status} not in ('spam', 'archived')`),
+    index('lead_index_type_idx').on(t.leadType, t.createdAt.desc(), t.leadId.desc()),
+    index('lead_index_status_idx').on(t.status, t.createdAt.desc(), t.leadId.desc()),
+    index('lead_index_owner_idx').on(t.ownerId, t.createdAt.desc(), t.leadId.desc()),
+    index('lead_index_source_idx').on(t.source, t.createdAt.desc()),
+    index('lead_index_campaign_idx').on(t.campaign, t.createdAt.desc()),
+    index('lead_index_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+  ],
+);

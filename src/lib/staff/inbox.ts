@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
+import type { LeadKind } from '@/lib/leads/kinds';
 import type { LeadStatus } from './lead-kinds';
 import { pageSize, type InboxFilter } from './filters';
 import { asDate } from '@/lib/db/values';
@@ -9,8 +9,9 @@ import { isSpamReason, type SpamReason, type Verdict } from '@/lib/spam/reasons'
 import { attributionFromColumns, type Attribution } from '@/lib/leads/attribution';
 
 /**
- * The inbox: every kind of lead in one list (UNION ALL over the lead tables), joined to its triage
- * row (no row = 'new') and owner. Every value from the URL goes in as a bound parameter.
+ * The inbox: every kind of lead in one list, read from `lead_index` (one row per lead, kept by triggers:
+ * migration 0015) so that a page, a search, a filter and the export are indexed reads of one table
+ * however many leads there are. Every value from the URL goes in as a bound parameter.
  */
 export type InboxRow = {
   kind: LeadKind;
@@ -31,57 +32,42 @@ export type InboxRow = {
   attribution: Attribution;
 };
 
-/** A kind's rows in the inbox's columns (lib/leads/kinds.ts `inbox`); names come from our own table, never a request. */
-function branch(kind: LeadKind): SQL {
-  const { table, inbox } = leadKinds[kind];
-  const column = (c: string | null | undefined) => (c ? sql.identifier(c) : sql`null::text`);
-  const name = inbox.name.length ? sql.join(inbox.name.map((c) => sql.identifier(c)), sql` || ' ' || `) : sql`null::text`;
-  // A data request is due a month after it arrived, or by the date an admin extended it to.
-  const dueBy =
-    kind === 'dataRequest'
-      ? sql`coalesce((select c.extended_until from data_request_checks c where c.request_id = ${sql.identifier(table)}.id), created_at + ${replyMonths}::int * interval '1 month')`
-      : sql`null::timestamptz`;
-  return sql`select ${kind}::text as lead_type, id, ${name} as name, email, ${column(inbox.company)} as company, ${column(inbox.summary)} as summary, created_at, ${dueBy} as due_by from ${sql.identifier(table)}`;
-}
-// Every branch names its columns: with a type filter, one branch is the whole query.
-const branches = Object.fromEntries(leadKindNames.map((k) => [k, branch(k)])) as Record<LeadKind, SQL>;
-
-function leadsUnion(kind: LeadKind | null) {
-  if (kind) return branches[kind];
-  return sql.join(Object.values(branches), sql` union all `);
-}
-
-/** `%term%` for ILIKE, with the pattern characters of the term escaped. */
+/** `%term%` for LIKE, with the pattern characters of the term escaped. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The filter as conditions on `lead_index i` (each served by one of its indexes). */
 function conditions(f: InboxFilter, after?: { key: string; id: string }) {
   const where: SQL[] = [];
-  if (f.status === '') where.push(sql`coalesce(t.status, 'new') not in ('spam', 'archived')`);
-  else if (f.status !== 'all') where.push(sql`coalesce(t.status, 'new') = ${f.status}`);
-  if (f.owner === 'none') where.push(sql`t.owner_id is null`);
-  else if (f.owner) where.push(sql`t.owner_id = ${f.owner}::uuid`);
-  if (f.from) where.push(sql`l.created_at >= ${f.from}::date`);
-  if (f.to) where.push(sql`l.created_at < (${f.to}::date + 1)`);
-  if (f.q) {
-    const p = likePattern(f.q);
-    where.push(sql`(l.name ilike ${p} or l.email ilike ${p} or l.company ilike ${p})`);
-  }
-  if (f.source) where.push(sql`lower(a.utm_source) = lower(${f.source})`);
-  if (f.campaign) where.push(sql`lower(a.utm_campaign) = lower(${f.campaign})`);
-  if (after) where.push(sql`(l.created_at, l.id) < (${after.key}::timestamptz, ${after.id}::uuid)`);
+  if (f.kind) where.push(sql`i.lead_type = ${f.kind}`);
+  if (f.status === '') where.push(sql`i.status not in ('spam', 'archived')`);
+  else if (f.status !== 'all') where.push(sql`i.status = ${f.status}`);
+  if (f.owner === 'none') where.push(sql`i.owner_id is null`);
+  else if (f.owner) where.push(sql`i.owner_id = ${f.owner}::uuid`);
+  if (f.from) where.push(sql`i.created_at >= ${f.from}::date`);
+  if (f.to) where.push(sql`i.created_at < (${f.to}::date + 1)`);
+  // The search text is lower case (name, email, company): a trigram index answers a fragment.
+  if (f.q) where.push(sql`i.search like ${likePattern(f.q.toLowerCase())}`);
+  if (f.source) where.push(sql`i.source = ${f.source.toLowerCase()}`);
+  if (f.campaign) where.push(sql`i.campaign = ${f.campaign.toLowerCase()}`);
+  if (after) where.push(sql`(i.created_at, i.lead_id) < (${after.key}::timestamptz, ${after.id}::uuid)`);
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 }
 
-function select(f: InboxFilter, extra: SQL, tail: SQL) {
-  return sql`select l.lead_type, l.id, l.name, l.email, l.company, l.summary, l.created_at, l.due_by, l.created_at::text as created_key,
-      coalesce(t.status, 'new') as status, t.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons,
-      a.utm_source, a.utm_medium, a.utm_campaign, a.utm_term, a.utm_content, a.referrer_host, a.page ${extra}
-    from (${leadsUnion(f.kind)}) l
-    left join lead_triage t on t.lead_type = l.lead_type and t.lead_id = l.id
-    left join lead_attribution a on a.lead_type = l.lead_type and a.lead_id = l.id
-    left join staff_users u on u.id = t.owner_id
-    left join lead_screening s on s.lead_type = l.lead_type and s.lead_id = l.id and s.released_at is null and t.status = 'spam'
-    ${tail}`;
+/**
+ * The rows of `ids` (a page of lead_index, in its order) with what the list shows besides: owner's name,
+ * the spam screening's reasons, attribution, a data request's deadline.
+ */
+function select(f: InboxFilter, tail: SQL, after?: { key: string; id: string }) {
+  return sql`select i.lead_type, i.lead_id as id, i.name, i.email, i.company, i.summary, i.created_at, i.created_at::text as created_key,
+      i.status, i.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons,
+      a.utm_source, a.utm_medium, a.utm_campaign, a.utm_term, a.utm_content, a.referrer_host, a.page,
+      case when i.lead_type = 'dataRequest' then coalesce(c.extended_until, i.created_at + ${replyMonths}::int * interval '1 month') end as due_by
+    from (select * from lead_index i ${conditions(f, after)} ${tail}) i
+    left join staff_users u on u.id = i.owner_id
+    left join lead_screening s on s.lead_type = i.lead_type and s.lead_id = i.lead_id and s.released_at is null and i.status = 'spam'
+    left join lead_attribution a on a.lead_type = i.lead_type and a.lead_id = i.lead_id
+    left join data_request_checks c on i.lead_type = 'dataRequest' and c.request_id = i.lead_id
+    order by i.created_at desc, i.lead_id desc`;
 }
 
 type Raw = Record<string, unknown>;
@@ -107,24 +93,37 @@ export async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
   return res.rows;
 }
 
-/** One page of the inbox and the number of leads matching the filter. */
+/** Totals above this are shown as "more than": counting a million rows on every page is not cheap. */
+export const countCap = 10_000;
+
+/**
+ * One page of the inbox and the number of leads matching the filter, counted up to `countCap` (`capped`
+ * when there are more: the page then says "more than 10,000" and older leads are reached by date).
+ */
 export async function listLeads(db: Db, f: InboxFilter, size = pageSize) {
   const offset = (f.page - 1) * size;
-  const rows = await rowsOf(db, select(f, sql`, count(*) over() as total`, sql`${conditions(f)} order by l.created_at desc, l.id desc limit ${size} offset ${offset}`));
-  let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && f.page > 1) {
-    const c = await rowsOf(db, sql`select count(*) as total from (${select(f, sql``, conditions(f))}) x`);
-    total = Number(c[0]?.total ?? 0);
-  }
-  return { rows: rows.map(toRow), total, pages: Math.max(1, Math.ceil(total / size)) };
+  const [rows, counted] = await Promise.all([
+    rowsOf(db, select(f, sql`order by i.created_at desc, i.lead_id desc limit ${size} offset ${offset}`)),
+    rowsOf(db, sql`select count(*)::int as n from (select 1 from lead_index i ${conditions(f)} limit ${countCap + 1}) x`),
+  ]);
+  const n = Number(counted[0]?.n ?? 0);
+  const capped = n > countCap;
+  const total = capped ? countCap : n;
+  return { rows: rows.map(toRow), total, capped, pages: capped ? null : Math.max(1, Math.ceil(total / size)) };
 }
 
-/** Every lead matching the filter, newest first, fetched `batch` rows at a time (keyset pagination). */
-export async function* iterateLeads(db: Db, f: InboxFilter, batch = 500): AsyncGenerator<InboxRow[]> {
+/** The exact number of leads matching the filter (the export says how many rows are coming). */
+export async function countLeads(db: Db, f: InboxFilter): Promise<number> {
+  const [row] = await rowsOf(db, sql`select count(*)::int as n from lead_index i ${conditions(f)}`);
+  return Number(row?.n ?? 0);
+}
+
+/** Every lead matching the filter, newest first, fetched `batch` rows at a time (keyset pagination on lead_index). */
+export async function* iterateLeads(db: Db, f: InboxFilter, batch = 2000): AsyncGenerator<InboxRow[]> {
   let after: { key: string; id: string } | undefined;
   for (;;) {
     // The cursor is the timestamp as PostgreSQL prints it (microseconds kept; a JS Date has only ms).
-    const raw = await rowsOf(db, select(f, sql``, sql`${conditions(f, after)} order by l.created_at desc, l.id desc limit ${batch}`));
+    const raw = await rowsOf(db, select(f, sql`order by i.created_at desc, i.lead_id desc limit ${batch}`, after));
     if (raw.length) yield raw.map(toRow);
     if (raw.length < batch) return;
     const last = raw[raw.length - 1];

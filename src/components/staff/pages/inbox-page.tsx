@@ -29,10 +29,13 @@ type Props = {
 };
 
 /** The inbox (the route has checked the session). */
-export function InboxPage({ filter, staff, listing: { rows, total, pages }, exportLink, posted, held = { spam: 0, held: 0 } }: Props) {
+export function InboxPage({ filter, staff, listing: { rows, total, capped, pages }, exportLink, posted, held = { spam: 0, held: 0 } }: Props) {
   const exportQuery = filterQuery(filter, { page: 1 });
-  const first = total ? (filter.page - 1) * pageSize + 1 : 0;
-  const last = Math.min(total, filter.page * pageSize);
+  const first = rows.length ? (filter.page - 1) * pageSize + 1 : 0;
+  const last = first ? first + rows.length - 1 : 0;
+  // Past 10,000 the count says "more than" (lib/staff/inbox.ts): counting every lead on each page is not cheap.
+  const count = capped ? `more than ${total.toLocaleString('en-US')}` : total.toLocaleString('en-US');
+  const hasNext = pages === null ? rows.length === pageSize : filter.page < pages;
   const filtered = exportQuery !== '';
   const bulkResult = posted?.action === 'bulkUpdateLeads' ? (posted.result as ActionResult) : undefined;
 
@@ -44,7 +47,7 @@ export function InboxPage({ filter, staff, listing: { rows, total, pages }, expo
           <p className="mt-1 text-sm text-muted-foreground">
             Every lead from the site&apos;s forms, newest first.{' '}
             <span aria-live="polite">
-              {total.toLocaleString('en-US')} {total === 1 ? 'lead' : 'leads'}
+              {count} {total === 1 && !capped ? 'lead' : 'leads'}
               {filtered ? ' match the filter' : ' open'}.
             </span>
           </p>
@@ -92,14 +95,16 @@ export function InboxPage({ filter, staff, listing: { rows, total, pages }, expo
         {total > 0 ? (
           <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-3 text-sm">
             <p className="text-muted-foreground">
-              Showing {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+              {first ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${count}` : `No leads on this page; ${count} in all`}
+              {capped ? <span className="block text-xs">Older leads: filter by the dates they arrived.</span> : null}
             </p>
             <div className="flex items-center gap-2">
               <PageLink href={filter.page > 1 ? `/staff${filterQuery(filter, { page: filter.page - 1 })}` : null} label="Previous" />
               <span className="px-1 text-muted-foreground">
-                Page {filter.page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+                Page {filter.page.toLocaleString('en-US')}
+                {pages === null ? '' : ` of ${pages.toLocaleString('en-US')}`}
               </span>
-              <PageLink href={filter.page < pages ? `/staff${filterQuery(filter, { page: filter.page + 1 })}` : null} label="Next" />
+              <PageLink href={hasNext ? `/staff${filterQuery(filter, { page: filter.page + 1 })}` : null} label="Next" />
             </div>
           </nav>
         ) : null}
