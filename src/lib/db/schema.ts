@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
 import { leadKindNames, leadKinds, type KindDef, type LeadKind } from '@/lib/leads/kinds';
 
 /** `col IN ('a', 'b', ...)` for a check constraint, from the kind's option list. */
@@ -156,4 +156,23 @@ export const leadAttribution = pgTable(
     index('lead_attribution_source_idx').on(sql`lower(${t.utmSource})`),
     index('lead_attribution_campaign_idx').on(sql`lower(${t.utmCampaign})`),
   ],
+);
+
+/**
+ * Cookieless page counts (lib/analytics/page-views.ts): views of each public page per day, by the
+ * referring site's host and the campaign tags of the address. No cookie, no IP address, no identifier of a
+ * visitor: a row is a count. '' stands for "none" in the dimensions (so that the key is a plain primary key).
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    day: date('day').notNull(),
+    path: text('path').notNull(),
+    referrerHost: text('referrer_host').notNull().default(''),
+    source: text('source').notNull().default(''),
+    medium: text('medium').notNull().default(''),
+    campaign: text('campaign').notNull().default(''),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path, t.referrerHost, t.source, t.medium, t.campaign] }), index('page_views_path_day_idx').on(t.path, t.day)],
 );
