@@ -7,7 +7,10 @@ import type { StaffUser } from '@/lib/staff/sessions';
 import { StaffNav } from './staff-nav';
 
 export function StaffHeader({ user, pathname }: { user: StaffUser; pathname: string }) {
-  const links = [{ href: '/staff', label: 'Inbox' }];
+  const links = [
+    { href: '/staff', label: 'Inbox' },
+    { href: '/staff/insights', label: 'Insights' },
+  ];
   if (user.role === 'admin') links.push({ href: '/staff/users', label: 'Staff accounts' });
   return (
     <header className="border-b border-border bg-white">

@@ -1,0 +1,45 @@
+import type { APIRoute } from 'astro';
+import { csvRecord } from '@/lib/staff/csv';
+import { getInsights, parseRange, type Conversion } from '@/lib/staff/insights';
+import { kindByKind } from '@/lib/staff/lead-kinds';
+import { leadKindNames } from '@/lib/leads/kinds';
+import { downloadAccess, onlyGet } from '@/lib/staff/responses';
+import { staffContext } from './_staff-page';
+
+export const prerender = false;
+export const POST: APIRoute = onlyGet;
+export const PUT: APIRoute = onlyGet;
+export const DELETE: APIRoute = onlyGet;
+export const PATCH: APIRoute = onlyGet;
+
+const conversionRows = (key: string, rows: Conversion[]) => [[key, 'Views', 'Leads', 'Conversion'], ...rows.map((r) => [r.key, r.views, r.leads, r.rate === null ? '' : r.rate.toFixed(4)])];
+
+/** One table of /staff/insights as CSV (`?table=daily|pages|sources|campaigns|funnel` and the page's range). */
+export const GET: APIRoute = async ({ url, locals }) => {
+  const { db, user } = staffContext(locals);
+  const range = parseRange(url.searchParams);
+  const access = downloadAccess(user, 'member', `/staff/insights${url.search}`);
+  if (access.refused) return access.refused;
+  const table = url.searchParams.get('table') ?? '';
+  if (!['daily', 'pages', 'sources', 'campaigns', 'funnel'].includes(table)) {
+    return new Response('Unknown table: choose daily, pages, sources, campaigns or funnel.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+  const insights = await getInsights(db, range);
+  const rows: unknown[][] =
+    table === 'daily'
+      ? [['Day', ...leadKindNames.map((k) => kindByKind[k].shortLabel), 'All'], ...insights.daily.map((d) => [d.day, ...leadKindNames.map((k) => d.counts[k]), d.total])]
+      : table === 'pages'
+        ? conversionRows('Page', insights.pages)
+        : table === 'sources'
+          ? conversionRows('Source', insights.sources)
+          : table === 'campaigns'
+            ? conversionRows('Campaign', insights.campaigns)
+            : [['Stage', 'Leads', 'Share'], ...insights.funnel.map((s) => [s.stage, s.leads, s.share === null ? '' : s.share.toFixed(4)]), ['Lost', insights.lost, '']];
+  return new Response(`\uFEFF${rows.map((r) => csvRecord(r)).join('')}`, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="insights-${table}-${range.from}-${range.to}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+};
