@@ -41,6 +41,11 @@ test('inbox, lead page, data request, staff accounts', async ({ page }) => {
   await expectAxeCleanAtBothWidths(page);
   await page.goto('/staff/users');
   await expectAxeCleanAtBothWidths(page);
+  await page.goto('/staff/insights?days=90');
+  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+  await expectAxeCleanAtBothWidths(page);
+  await page.getByText('The numbers, day by day').click();
+  await expectAxeCleanAtBothWidths(page);
 });
 
 test('the 403 page', async ({ page }) => {

@@ -99,7 +99,7 @@ export function InlineBar({ value, max, color = '#6d28d9' }: { value: number; ma
 
 /** The status funnel as horizontal bars. */
 export function FunnelChart({ stages, summary }: { stages: FunnelStage[]; summary: string }) {
-  const width = 480;
+  const width = 360;
   const row = 34;
   const label = 90;
   const max = Math.max(1, ...stages.map((s) => s.leads));

@@ -59,7 +59,7 @@ function ConversionTable({ caption, keyLabel, rows, empty }: { caption: string; 
         <tbody className="divide-y divide-border">
           {rows.map((r) => (
             <tr key={r.key}>
-              <th scope="row" className={`${td} font-medium break-all`}>
+              <th scope="row" className={`${td} text-left font-medium break-all`}>
                 {r.key}
               </th>
               <td className={num}>{n(r.views)}</td>
@@ -144,7 +144,12 @@ export function InsightsPage({ insights }: { insights: Insights }) {
 
       <Panel title="Leads per day" actions={<CsvLink table="daily" range={range} label="leads per day" />}>
         <figure className="space-y-3">
-          <DailyChart daily={daily} kinds={shown} summary={dailySummary} />
+          {/* On a phone the chart keeps a readable size and scrolls sideways. */}
+          <div className="overflow-x-auto">
+            <div className="min-w-[36rem]">
+              <DailyChart daily={daily} kinds={shown} summary={dailySummary} />
+            </div>
+          </div>
           <figcaption>
             <KindLegend kinds={shown} />
           </figcaption>
@@ -172,7 +177,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
               <tbody className="divide-y divide-border">
                 {daily.map((d) => (
                   <tr key={d.day}>
-                    <th scope="row" className={`${td} font-medium whitespace-nowrap`}>
+                    <th scope="row" className={`${td} text-left font-medium whitespace-nowrap`}>
                       {d.day}
                     </th>
                     {shown.map((k) => (
@@ -195,16 +200,16 @@ export function InsightsPage({ insights }: { insights: Insights }) {
       </Panel>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="Top sources" actions={<CsvLink table="sources" range={range} label="top sources" />}>
+        <Panel className="min-w-0" title="Top sources" actions={<CsvLink table="sources" range={range} label="top sources" />}>
           <ConversionTable caption="Views, leads and conversion of each campaign source" keyLabel="Source (utm_source)" rows={insights.sources} empty="No tagged visits or leads in this range." />
         </Panel>
-        <Panel title="Top campaigns" actions={<CsvLink table="campaigns" range={range} label="top campaigns" />}>
+        <Panel className="min-w-0" title="Top campaigns" actions={<CsvLink table="campaigns" range={range} label="top campaigns" />}>
           <ConversionTable caption="Views, leads and conversion of each campaign" keyLabel="Campaign (utm_campaign)" rows={insights.campaigns} empty="No tagged visits or leads in this range." />
         </Panel>
       </div>
 
       <Panel title="Status funnel" actions={<CsvLink table="funnel" range={range} label="the status funnel" />}>
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
           <FunnelChart stages={insights.funnel} summary={funnelSummary} />
           <table className="w-full border-collapse self-start">
             <caption className="sr-only">Leads of the range by the furthest stage they reached</caption>
@@ -224,7 +229,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
             <tbody className="divide-y divide-border">
               {insights.funnel.map((s) => (
                 <tr key={s.stage}>
-                  <th scope="row" className={`${td} font-medium`}>
+                  <th scope="row" className={`${td} text-left font-medium`}>
                     {s.stage}
                   </th>
                   <td className={num}>{n(s.leads)}</td>
@@ -232,7 +237,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
                 </tr>
               ))}
               <tr>
-                <th scope="row" className={`${td} font-medium`}>
+                <th scope="row" className={`${td} text-left font-medium`}>
                   Lost
                 </th>
                 <td className={num}>{n(insights.lost)}</td>
