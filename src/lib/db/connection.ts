@@ -149,7 +149,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
     const { PGlite } = await import('@electric-sql/pglite');
     // pg_trgm: the inbox's search index (migration 0015).
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    // Memory (issue 20): PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly
+    // memory, which only grows. 16 MB keeps a small site's working set and saves about 110 MB resident
+    // (README, "Current figures"); the WebAssembly heap cannot start below its 128 MB minimum.
+    const client = await PGlite.create(dir, {
+      extensions: { pg_trgm },
+      postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 2MB', 'maintenance_work_mem = 16MB', 'temp_buffers = 2MB'],
+    });
     let closed = false;
     return {
       kind: 'pglite',
