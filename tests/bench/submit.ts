@@ -1,4 +1,4 @@
-// `npm run bench:submit [-- --n 2000 --c 50 --form contact --db pglite,postgres --mode nojs,repeat,js]`
+// `npm run bench:submit [-- --n 2000 --c 50 --form contact --db pglite,postgres --mode nojs,repeat,js --url postgres://...]`
 //
 // Throughput of the lead forms through the paths a browser takes: GET the page once, take the form's
 // hidden fields (server action id, bound state, submission token), then per submission
@@ -35,6 +35,8 @@ const option = (name: string, fallback: string): string => {
 const N = numberArg('n', 2000);
 const C = numberArg('c', 50);
 const WARMUP = numberArg('warmup', 200);
+/** `--url <postgres://...>`: post into this existing database (e.g. one `bench:inbox --keep` seeded with a million leads) instead of a fresh one; it is kept. */
+const existingUrl = option('url', '');
 const kind = option('form', 'contact') as BulkKind;
 const databases = option('db', 'pglite,postgres').split(',');
 const modes = option('mode', 'nojs,repeat,js').split(',') as Mode[];
@@ -105,7 +107,8 @@ const storedSql = `select count(*)::int as n, count(s.lead_id)::int as held from
 async function bench(db: string): Promise<Result[]> {
   let temp: TempDatabase | undefined;
   const env: Record<string, string> = { ...benchEnv, LOG_LEVEL: 'warn', DATABASE_URL: '' };
-  if (db === 'postgres') {
+  if (db === 'postgres' && existingUrl) env.DATABASE_URL = existingUrl;
+  else if (db === 'postgres') {
     temp = await createTempDatabase('bench_submit');
     env.DATABASE_URL = temp.url;
   }
@@ -123,7 +126,8 @@ async function bench(db: string): Promise<Result[]> {
     await server.stop();
   }
   // Counted after the server has stopped (the embedded database allows one process at a time).
-  const pool = temp ? new pg.Pool({ connectionString: temp.url, max: 1 }) : undefined;
+  const url = temp?.url ?? (db === 'postgres' ? existingUrl : '');
+  const pool = url ? new pg.Pool({ connectionString: url, max: 1 }) : undefined;
   const rows = pool ? { query: poolQuery(pool), close: () => pool.end() } : await openEmbedded(server.dataDir);
   try {
     for (const r of results) {
