@@ -31,7 +31,8 @@
 // Prints a table: case, URL, HTTP status, median and p95, the target (inbox, search, filters and a
 // lead's page 100 ms, insights 300 ms, the export 20 s and 300 MB peak) and whether it is met (p95 within
 // the target and every answer 200). It reports, it does not enforce: exits 0 unless something crashed.
-// --keep: the database (or DATA_DIR) is not removed; its URL (path) is printed.
+// --keep: the database (or DATA_DIR) is not removed; its URL (path) is printed. --url <that URL>: measure
+// it again without seeding (its pending migrations are applied first, and timed); it is kept.
 // BENCH_SERVER_ROOT=<another checkout> measures that checkout's server (tests/support/start-server.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,6 +50,9 @@ const keep = process.argv.includes('--keep');
 const N = numberArg('n', pglite ? 100_000 : 1_000_000);
 const RUNS = numberArg('runs', 5);
 const EXPORT_TIMEOUT_S = numberArg('export-timeout', 900);
+/** `--url <postgres://...>`: a database an earlier `--keep` run seeded: no seed; its pending migrations are applied and timed (a migration on a million rows). */
+const reuseAt = process.argv.indexOf('--url');
+const reuseUrl = reuseAt > 0 ? process.argv[reuseAt + 1] : '';
 
 const admin = { email: 'bench.admin@bench.example', name: 'Bench Admin', password: 'bench inbox admin password 1' };
 /** The five owners leads are assigned to (staff_users rows made straight in SQL; they never sign in). */
@@ -433,28 +437,31 @@ let code = 0;
 try {
   const kind = pglite ? 'PGlite (embedded)' : 'PostgreSQL';
   console.log(`bench:inbox: ${N.toLocaleString('en')} leads on ${kind}; ${RUNS} runs per case after a warm-up`);
-  if (!pglite) temp = keep ? await keptDatabase() : await createTempDatabase('bench_inbox');
+  if (reuseUrl) temp = { name: new URL(reuseUrl).pathname.slice(1), url: reuseUrl, drop: async () => {} };
+  else if (!pglite) temp = keep ? await keptDatabase() : await createTempDatabase('bench_inbox');
   // The server's DATA_DIR (the embedded database itself with --pglite: kept with --keep).
   const dataDir = keep && pglite ? fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-bench-inbox-')) : tempDir('bench-inbox');
   const env = { ...benchEnv, DATABASE_URL: temp?.url ?? '', DATA_DIR: dataDir, RETENTION_PURGE: '0' };
 
   // 1. The app's migrations, by its own server; then the admin, as `npm run staff:create` makes one.
+  const migrating = performance.now();
   server = await launch(env);
+  if (reuseUrl) console.log(`migrations applied to the ${N.toLocaleString('en')} leads already there, and the server ready, in ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
   await server.stop();
   server = undefined;
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/create-staff.ts', '--email', admin.email, '--name', admin.name, '--role', 'admin'], {
+  if (!reuseUrl) execFileSync(process.execPath, ['--import', 'tsx', 'server/create-staff.ts', '--email', admin.email, '--name', admin.name, '--role', 'admin'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: env.DATABASE_URL, DATA_DIR: dataDir, STAFF_PASSWORD: admin.password },
     stdio: 'pipe',
   });
 
   // 2. The leads, the server stopped.
-  console.log(`seeding ${N.toLocaleString('en')} leads...`);
+  if (!reuseUrl) console.log(`seeding ${N.toLocaleString('en')} leads...`);
   const conn = await openSeedConnection({ url: temp?.url, dataDir });
   let seconds: number;
   let facts: Facts;
   try {
-    seconds = await seed(conn.query, N);
+    seconds = reuseUrl ? 0 : await seed(conn.query, N);
     facts = await readFacts(conn.query);
   } finally {
     await conn.close();
@@ -506,7 +513,7 @@ try {
   const exported = rows.find((r) => r.target === 'export');
   if (exported) console.log(`\nexport: ${exported.note}`);
   for (const crash of crashes) console.log(`\nserver crash during ${crash}`);
-  if (keep) console.log(`\nkept: ${temp ? temp.url : `DATA_DIR=${dataDir}`}`);
+  if (keep || reuseUrl) console.log(`\nkept: ${temp ? temp.url : `DATA_DIR=${dataDir}`}`);
 } catch (err) {
   console.error(`bench:inbox: ${(err as Error)?.stack ?? err}`);
   code = 1;

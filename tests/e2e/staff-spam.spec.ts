@@ -27,7 +27,7 @@ test('a held lead: not in the open inbox, in Spam with its reasons; Not spam on 
 
   await page.goto(`/staff?q=${m}`);
   await expect(page.getByText('No leads match this filter')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: /^Spam \(\d[\d,]* held\)$/ })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: /^Spam \(\d[\d,]* to review\)$/ })).toBeVisible();
 
   await page.goto(`/staff?status=spam&q=${m}`);
   await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: /^Spam/ })).toHaveAttribute('aria-current', 'page');

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLimiters } from '@/lib/leads/rate-limit';
 import { checkAndStoreLead, type SubmitContext } from '@/lib/leads/submit';
 import { attributionOf } from '@/lib/leads/attribution';
-import { listLeads, iterateLeads } from '@/lib/staff/inbox';
+import { exportLines, listLeads } from '@/lib/staff/inbox';
+import { parseCsv } from '../support/csv-parser';
 import { parseFilter } from '@/lib/staff/filters';
 import { personData } from '@/lib/staff/data-requests';
 import { loadLead } from '@/lib/notify/leads';
@@ -52,9 +53,13 @@ for (const kind of databaseKinds) {
       expect(byCampaign.total).toBe(2);
       const bySource = await listLeads(t.db, parseFilter({ source: 'news', q: tag }));
       expect(bySource.rows.map((r) => r.id).sort()).toEqual([js, page].sort());
-      const exported: string[] = [];
-      for await (const batch of iterateLeads(t.db, parseFilter({ q: tag }))) for (const r of batch) exported.push(`${r.id === plain ? 'plain' : r.attribution.source}`);
-      expect(exported.sort()).toEqual(['News', 'news', 'plain']);
+      let csv = '';
+      for await (const batch of exportLines(t.db, parseFilter({ q: tag }), { kinds: {}, statuses: {} })) csv += batch.text;
+      // The export's last seven columns: source, medium, campaign, term, content, referring host, page.
+      const byId = new Map(parseCsv(csv).map((r) => [r[1], r.slice(-7)]));
+      expect(byId.get(js)).toEqual(['News', '', `spring-${tag}`, '', '', 'news.example', '/partners']);
+      expect(byId.get(page)).toEqual(['news', '', `spring-${tag}`, '', '', '', '/partners']);
+      expect(byId.get(plain)).toEqual(['', '', '', '', '', '', '/partners']);
 
       const row = await loadLead(queryable(t.handle), 'partner', js);
       expect(JSON.parse(buildWebhookBody('partner', row!)).attribution).toEqual({ source: 'News', medium: null, campaign: `spring-${tag}`, term: null, content: null, referrer: 'news.example', page: '/partners' });

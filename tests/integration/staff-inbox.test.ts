@@ -3,7 +3,8 @@ import { createStaffUser } from '@/lib/staff/create-user';
 import { csvCell, csvRecord } from '@/lib/staff/csv';
 import { eraseForRequest, extendDeadline, getDataRequest, personData, recordIdentityCheck, unverifiedRefusal, verifyByLink } from '@/lib/staff/data-requests';
 import { parseFilter } from '@/lib/staff/filters';
-import { iterateLeads, listLeads } from '@/lib/staff/inbox';
+import { exportLines, listLeads } from '@/lib/staff/inbox';
+import { parseCsv } from '../support/csv-parser';
 import { getHistory } from '@/lib/staff/leads';
 import { addNote, changeStatus, setOwner } from '@/lib/staff/triage';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
@@ -77,9 +78,26 @@ for (const kind of databaseKinds) {
       if (!active()) return;
       await run(`insert into contact_messages (name, email, subject, message, created_at) select 'Bulk ' || g, 'bulk' || g || '@x.example', 's', 'm', '2021-01-01T00:00:00.123456Z' from generate_series(1, 23) g`);
       const seen: string[] = [];
-      for await (const batch of iterateLeads(t!.db, parseFilter({ type: 'contact', status: 'all' }), 5)) seen.push(...batch.map((r) => r.id));
+      const labels = { kinds: { contact: 'Contact' }, statuses: { new: 'New' } };
+      let text = '';
+      for await (const batch of exportLines(t!.db, parseFilter({ type: 'contact', status: 'all' }), labels, 5)) {
+        text += batch.text;
+        seen.push(...parseCsv(batch.text).map((r) => r[1]));
+      }
       expect(seen).toHaveLength(23);
       expect(new Set(seen).size).toBe(23);
+      // Each line as lib/staff/csv.ts writes a record: the database builds them the same way.
+      const [first] = parseCsv(text);
+      expect(first.slice(0, 3)).toEqual(['Contact', first[1], '2021-01-01T00:00:00.123Z']);
+      expect(first.slice(3, 9)).toEqual([first[3], first[4], '', 's', 'New', '']);
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('the database writes a CSV field exactly as lib/staff/csv.ts does', async () => {
+      if (!active()) return;
+      const values = ['plain', 'a,b', 'say "hi"', 'two\r\nlines', '=SUM(A1)', '+1', '-2', '@x', '\tTab', '', 'naïve “quotes”, ü'];
+      const rows = await run<{ cell: string }>(`select csv_cell(v) as cell from unnest($1::text[]) with ordinality as x(v, n) order by n`, [values]);
+      expect(rows.map((r) => r.cell + ',').join('').slice(0, -1) + '\r\n').toBe(csvRecord(values));
+      expect(await run(`select csv_cell(null) as cell`)).toEqual([{ cell: '' }]);
     });
 
     it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('erasure deletes every row of the email in one transaction and audits counts only', async () => {

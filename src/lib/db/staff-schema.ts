@@ -156,7 +156,12 @@ export const leadScreening = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
     releasedBy: uuid('released_by').references(() => staffUsers.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ columns: [t.leadType, t.leadId] }), check('lead_screening_verdict_check', inList(t.verdict, ['spam', 'held']))],
+  (t) => [
+    primaryKey({ columns: [t.leadType, t.leadId] }),
+    check('lead_screening_verdict_check', inList(t.verdict, ['spam', 'held'])),
+    // The inbox counts the posts held for review (sent without JavaScript) on every page.
+    index('lead_screening_held_idx').on(t.leadType, t.leadId).where(sql`${t.verdict} = 'held' and ${t.releasedAt} is null`),
+  ],
 );
 
 /**
@@ -182,7 +187,13 @@ export const leadIndex = pgTable(
     ownerId: uuid('owner_id'),
     source: text('source'),
     campaign: text('campaign'),
+    /** The form's page (attribution) and when staff first changed its status (history): for the insights. */
+    page: text('page'),
+    firstChangedAt: timestamp('first_changed_at', { withTimezone: true }),
   },
+  // Also, made by migration 0017 (drizzle's index builder has no INCLUDE): lead_index_insights_idx on
+  // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at), so that the
+  // insights of a range are index-only scans.
   (t) => [
     primaryKey({ columns: [t.leadType, t.leadId] }),
     index('lead_index_created_idx').on(t.createdAt.desc(), t.leadId.desc()),

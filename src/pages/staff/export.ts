@@ -3,7 +3,7 @@ import { attributionLabels, type Attribution } from '@/lib/leads/attribution';
 
 const attributionColumns: (keyof Attribution)[] = ['source', 'medium', 'campaign', 'term', 'content', 'referrer', 'page'];
 import { filterQuery, parseFilter } from '@/lib/staff/filters';
-import { countLeads, iterateLeads } from '@/lib/staff/inbox';
+import { countLeads, exportLines } from '@/lib/staff/inbox';
 import { kindByKind, statusLabel } from '@/lib/staff/lead-kinds';
 import { staffLog } from '@/lib/staff/staff-log';
 import type { APIRoute } from 'astro';
@@ -18,7 +18,8 @@ export const PATCH: APIRoute = onlyGet;
 
 /**
  * CSV of the inbox filter in the query string (the same parameters as /staff), streamed: rows are
- * fetched 2,000 at a time (keyset pagination on lead_index) and written as they come, so memory stays flat.
+ * built as CSV lines in the database 5,000 at a time (keyset pagination on lead_index: lib/staff/inbox.ts
+ * `exportLines`) and written as they come, so memory stays flat.
  */
 export const GET: APIRoute = async ({ url, locals }) => {
   const { db, user: signedIn } = staffContext(locals);
@@ -29,7 +30,10 @@ export const GET: APIRoute = async ({ url, locals }) => {
   const total = await countLeads(db, filter);
   const header = ['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner', ...attributionColumns.map((k) => attributionLabels[k])];
   const encoder = new TextEncoder();
-  const leads = iterateLeads(db, { ...filter, page: 1 });
+  const leads = exportLines(db, { ...filter, page: 1 }, {
+    kinds: Object.fromEntries(Object.values(kindByKind).map((k) => [k.kind, k.shortLabel])),
+    statuses: statusLabel,
+  });
   let sent = 0;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -43,13 +47,8 @@ export const GET: APIRoute = async ({ url, locals }) => {
           controller.close();
           return;
         }
-        const chunk = next.value
-          .map((r) =>
-            csvRecord([kindByKind[r.kind].shortLabel, r.id, r.createdAt, r.name, r.email, r.company, r.summary, statusLabel[r.status], r.ownerName, ...attributionColumns.map((k) => r.attribution[k])]),
-          )
-          .join('');
-        sent += next.value.length;
-        controller.enqueue(encoder.encode(chunk));
+        sent += next.value.rows;
+        controller.enqueue(encoder.encode(next.value.text));
       } catch (err) {
         staffLog.error({ event: 'staff.export_failed', userId: user.id, message: (err as Error).message }, 'CSV export failed');
         controller.error(err);

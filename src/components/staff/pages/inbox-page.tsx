@@ -25,11 +25,11 @@ type Props = {
   /** The answer of the action posted to this page, if any. */
   posted?: PostedAction;
   /** How many leads the spam screening holds now (lib/spam/release.ts). */
-  held?: { spam: number; held: number };
+  held?: { held: number };
 };
 
 /** The inbox (the route has checked the session). */
-export function InboxPage({ filter, staff, listing: { rows, total, capped, pages }, exportLink, posted, held = { spam: 0, held: 0 } }: Props) {
+export function InboxPage({ filter, staff, listing: { rows, total, capped, pages }, exportLink, posted, held = { held: 0 } }: Props) {
   const exportQuery = filterQuery(filter, { page: 1 });
   const first = rows.length ? (filter.page - 1) * pageSize + 1 : 0;
   const last = first ? first + rows.length - 1 : 0;
@@ -117,9 +117,9 @@ export function InboxPage({ filter, staff, listing: { rows, total, capped, pages
  * The open inbox and the Spam view (leads the screening held, and any marked spam by hand). Posts sent
  * without JavaScript wait there for a person's look, so the open inbox says when some do.
  */
-function SpamViews({ filter, held }: { filter: InboxFilter; held: { spam: number; held: number } }) {
+function SpamViews({ filter, held }: { filter: InboxFilter; held: { held: number } }) {
   const inSpam = filter.status === 'spam';
-  const waiting = held.spam + held.held;
+  const waiting = held.held;
   const tab = 'inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium';
   return (
     <div className="space-y-3">
@@ -128,7 +128,7 @@ function SpamViews({ filter, held }: { filter: InboxFilter; held: { spam: number
           Open
         </Link>
         <Link href="/staff?status=spam" aria-current={inSpam ? 'page' : undefined} className={cn(tab, inSpam ? 'bg-foreground text-white' : 'border border-border bg-white hover:bg-muted')}>
-          Spam{waiting ? ` (${waiting.toLocaleString('en-US')} held)` : ''}
+          Spam{waiting ? ` (${waiting.toLocaleString('en-US')} to review)` : ''}
         </Link>
       </nav>
       {inSpam ? (
