@@ -193,7 +193,7 @@ export const leadIndex = pgTable(
   },
   // Also, made by migration 0017 (drizzle's index builder has no INCLUDE): lead_index_insights_idx on
   // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at), so that the
-  // insights of a range are index-only scans.
+  // insights of a range are index-only scans; and lead_index_email_idx on lower(email) (a whole address searched).
   (t) => [
     primaryKey({ columns: [t.leadType, t.leadId] }),
     index('lead_index_created_idx').on(t.createdAt.desc(), t.leadId.desc()),

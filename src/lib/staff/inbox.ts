@@ -43,6 +43,8 @@ export type InboxRow = {
 export const likePattern = (term: string) =>
   `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const wholeAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** The filter as conditions on `lead_index i` (each served by one of its indexes, whose order is `desc nulls last`). */
 function conditions(f: InboxFilter, after?: { key: string; id: string }) {
   const where: SQL[] = [];
@@ -53,8 +55,10 @@ function conditions(f: InboxFilter, after?: { key: string; id: string }) {
   else if (f.owner) where.push(sql`i.owner_id = ${f.owner}::uuid`);
   if (f.from) where.push(sql`i.created_at >= ${f.from}::date`);
   if (f.to) where.push(sql`i.created_at < (${f.to}::date + 1)`);
-  // The search text is lower case (name, email, company): a trigram index answers a fragment.
-  if (f.q) where.push(sql`i.search like ${likePattern(f.q.toLowerCase())}`);
+  // The search text is lower case (name, email, company): a trigram index answers a fragment. A whole
+  // address is looked up as one (its own index): its trigrams are shared by every address of its domain.
+  if (f.q && wholeAddress.test(f.q)) where.push(sql`lower(i.email) = ${f.q.toLowerCase()}`);
+  else if (f.q) where.push(sql`i.search like ${likePattern(f.q.toLowerCase())}`);
   if (f.source) where.push(sql`i.source = ${f.source.toLowerCase()}`);
   if (f.campaign) where.push(sql`i.campaign = ${f.campaign.toLowerCase()}`);
   if (after)

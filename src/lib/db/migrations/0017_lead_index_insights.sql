@@ -64,3 +64,5 @@ CREATE OR REPLACE FUNCTION csv_cell(value text) RETURNS text LANGUAGE sql IMMUTA
   SELECT CASE WHEN v ~ '[",\r\n]' THEN '"' || replace(v, '"', '""') || '"' ELSE v END
   FROM (SELECT CASE WHEN coalesce(value, '') ~ '^[=+\-@\t\r]' THEN '''' || value ELSE coalesce(value, '') END AS v) x
 $$;
+--> statement-breakpoint
+CREATE INDEX "lead_index_email_idx" ON "lead_index" USING btree (lower("email"));
