@@ -59,10 +59,14 @@ CREATE TRIGGER "lead_status_history_lead_index" AFTER INSERT ON "lead_status_his
 ANALYZE "lead_index";
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION csv_cell(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  -- One CSV field as lib/staff/csv.ts writes it (the staff export builds its lines in the database):
-  -- a formula-looking start prefixed with ', then quoted when it holds a comma, a quote, CR or LF.
-  SELECT CASE WHEN v ~ '[",\r\n]' THEN '"' || replace(v, '"', '""') || '"' ELSE v END
-  FROM (SELECT CASE WHEN coalesce(value, '') ~ '^[=+\-@\t\r]' THEN '''' || value ELSE coalesce(value, '') END AS v) x
+  -- One CSV field as lib/staff/csv.ts writes it (the staff export builds its lines in the database): a
+  -- formula-looking start prefixed with ', then quoted when it holds a comma, a quote, CR or LF. One
+  -- expression without a FROM, so that PostgreSQL inlines it into the export's query.
+  SELECT CASE
+    WHEN strpos(coalesce($1, ''), ',') + strpos(coalesce($1, ''), '"') + strpos(coalesce($1, ''), e'\r') + strpos(coalesce($1, ''), e'\n') > 0
+      THEN '"' || replace(CASE WHEN left($1, 1) IN ('=', '+', '-', '@', e'\t', e'\r') THEN '''' || $1 ELSE $1 END, '"', '""') || '"'
+    ELSE CASE WHEN left($1, 1) IN ('=', '+', '-', '@', e'\t', e'\r') THEN '''' || $1 ELSE coalesce($1, '') END
+  END
 $$;
 --> statement-breakpoint
 CREATE INDEX "lead_index_email_idx" ON "lead_index" USING btree (lower("email"));
