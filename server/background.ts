@@ -1,14 +1,19 @@
 // Background work that runs inside `npm start` next to the web server: the notification delivery loop
-// (lib/notify/loop). `npm run worker` runs the same loop alone. `stop()` finishes the batch in flight
-// and resolves before the caller closes the database.
+// (lib/notify/loop), the daily retention purge and, for the web server only, the writer of the page counts
+// (lib/analytics/page-views). `npm run worker` runs the same loop alone. `stop()` finishes the batch in
+// flight, writes the last page counts, and resolves before the caller closes the database.
 import type { DbHandle } from '@/lib/db/client';
+import { createPageCounter, pageViewsWriter, type PageCounter } from '@/lib/analytics/page-views';
+import { envInt } from '@/lib/limiter';
 import { createDeliveryLoop } from '@/lib/notify/loop';
 import { notifyLog } from '@/lib/notify/notify-log';
 import { queryable } from '@/lib/db/connection';
 import { areaLog } from '@/lib/logger';
 import { purgeIfDue } from '@/lib/retention/purge';
+import { configuredHosts } from './request-guards';
 
-export type Background = { nudge: () => void; stop: () => Promise<void> };
+/** `pageViews`: the page counter the web server counts into; undefined when counting is off (PAGE_VIEWS=0) or not asked for. */
+export type Background = { nudge: () => void; stop: () => Promise<void>; pageViews?: PageCounter };
 
 const retentionLog = areaLog('retention');
 
@@ -41,17 +46,44 @@ function startPurge(handle: DbHandle, env: NodeJS.ProcessEnv): () => Promise<voi
   };
 }
 
-export function startBackground({ handle, env = process.env, alwaysRun = false }: { handle: DbHandle; env?: NodeJS.ProcessEnv; alwaysRun?: boolean }): Background {
+/**
+ * The page counter (docs/analytics.md): views counted in memory by the server, written every
+ * PAGE_VIEWS_FLUSH_MS (5 s) with one upsert, and once more at `stop()`. PAGE_VIEWS=0 turns counting off.
+ */
+function startPageViews(handle: DbHandle, env: NodeJS.ProcessEnv): PageCounter | undefined {
+  if (env.PAGE_VIEWS === '0') return undefined;
+  return createPageCounter({
+    write: pageViewsWriter(queryable(handle)),
+    flushMs: envInt(env.PAGE_VIEWS_FLUSH_MS, 5000, 1),
+    // A link from SITE_URL's host or an ALLOWED_ORIGINS host is a link within this site, not a referral.
+    siteHosts: configuredHosts(env),
+  });
+}
+
+export function startBackground({
+  handle,
+  env = process.env,
+  alwaysRun = false,
+  countPageViews = false,
+}: {
+  handle: DbHandle;
+  env?: NodeJS.ProcessEnv;
+  alwaysRun?: boolean;
+  /** The web server's: start the page counter (unless PAGE_VIEWS=0). */
+  countPageViews?: boolean;
+}): Background {
   const stopPurge = startPurge(handle, env);
+  const pageViews = countPageViews ? startPageViews(handle, env) : undefined;
+  const stopPageViews = async () => pageViews?.stop();
   // NOTIFY_LOOP=0: this server sends nothing itself (dedicated `npm run worker` processes do).
   if (env.NOTIFY_LOOP === '0' && !alwaysRun) {
     notifyLog.info('notification delivery loop not started in this process (NOTIFY_LOOP=0)');
-    return { nudge: () => {}, stop: stopPurge };
+    return { nudge: () => {}, stop: async () => void (await Promise.all([stopPurge(), stopPageViews()])), pageViews };
   }
   if (env.SMTP_URL?.trim() && !env.NOTIFY_EMAIL_TO?.trim()) {
     notifyLog.warn('SMTP_URL is set but NOTIFY_EMAIL_TO is not: email notifications will fail until it is set');
   }
   const loop = createDeliveryLoop({ handle, env });
   loop.start();
-  return { nudge: () => loop.nudge(), stop: async () => void (await Promise.all([loop.stop(), stopPurge()])) };
+  return { nudge: () => loop.nudge(), stop: async () => void (await Promise.all([loop.stop(), stopPurge(), stopPageViews()])), pageViews };
 }

@@ -8,12 +8,15 @@
 //   4. everything else is rendered by Astro's handler (middleware mode): the staff area, the 404 page, and
 //      a prerendered page rendered again on request (a filtered list, a form posted without JavaScript:
 //      src/pages/on-request/[...path].astro, told the page's path in `locals.pageOnRequest`).
+// A GET of a public page answered with the page is counted (lib/analytics/page-views.ts, docs/analytics.md):
+// a synchronous increment in memory, after the answer is written; the counts are written in the background.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isPageViewRequest } from '@/lib/analytics/page-views';
 import { useDatabase, type DbHandle } from '@/lib/db/client';
 import { filteredListPages } from '@/lib/filters';
 import { presetSubject } from '@/lib/leads/signup';
@@ -101,6 +104,23 @@ const files = loadStaticFiles(outDir);
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: App.Locals) => Promise<void>;
 const { handler: astro } = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
 
+/** Public pages that are not prerendered but rendered for each request (their views are counted too). */
+const publicPagesOnRequest = new Set(['/signup']);
+
+/**
+ * Counts a view of the page at `url` when the request is one (a GET, not a prefetch, not a crawler: lib/analytics)
+ * and the answer was the page: 200, or 304 for a page the browser shows again from its cache. Never throws.
+ */
+function countView(req: IncomingMessage, res: ServerResponse, url: URL) {
+  const counter = background?.pageViews;
+  if (!counter || (res.statusCode !== 200 && res.statusCode !== 304)) return;
+  try {
+    if (isPageViewRequest(req.method, req.headers)) counter.count(url.pathname, url, req.headers.referer, (trustProxy && req.headers['x-forwarded-host']) || req.headers.host);
+  } catch (err) {
+    serverLog.warn({ err }, 'a page view was not counted');
+  }
+}
+
 function notAllowed(res: ServerResponse, allow: string) {
   const body = simplePage('Not available this way', 'This address does not accept that kind of request. Please use the links and forms of the site.', '/', 'Go to the home page');
   res.writeHead(405, { Allow: allow, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
@@ -118,7 +138,10 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   // form with a subject preset by a link.
   const rendered = filteredListPages.includes(url.pathname) || (url.pathname === '/contact' && presetSubject(url) !== undefined);
   let pageOnRequest = read && url.search.length > 1 && rendered && files.page(url.pathname) ? url.pathname : undefined;
-  if (!pageOnRequest && files.serve(req, res, secure)) return;
+  if (!pageOnRequest && files.serve(req, res, secure)) {
+    if (req.method === 'GET' && files.page(url.pathname)) countView(req, res, url);
+    return;
+  }
   if (url.pathname === challengePath) return read ? answerChallenge(req, res) : notAllowed(res, 'GET, HEAD');
   const clientIp = clientAddress(req, trustProxy);
   if (req.method === 'POST') {
@@ -136,6 +159,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   if (!read && !pageOnRequest && files.page(url.pathname)) return notAllowed(res, 'GET, HEAD');
   if (pageOnRequest) req.url = `/on-request${pageOnRequest === '/' ? '' : pageOnRequest}${url.search}`;
   await astro(req, res, undefined, { requestId, clientIp, https: secure, db, nudge: () => background?.nudge(), pageOnRequest });
+  if (req.method === 'GET' && (pageOnRequest || publicPagesOnRequest.has(url.pathname))) countView(req, res, url);
 }
 
 function serve(req: IncomingMessage, res: ServerResponse) {
@@ -194,7 +218,7 @@ server.on('error', async (err: NodeJS.ErrnoException) => {
   fail(err.code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT to another port` : `server error: ${err.message}`);
 });
 server.listen(port, hostname, () => {
-  background = startBackground({ handle: db });
+  background = startBackground({ handle: db, countPageViews: true });
   registerDeliveryNudge(background.nudge);
   const address = server!.address();
   const shown = hostname && hostname !== '0.0.0.0' ? hostname : 'localhost';

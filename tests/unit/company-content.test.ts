@@ -135,6 +135,21 @@ describe('legal texts', () => {
       expect(text, claim).toContain(claim);
     }
   });
+  it('the privacy and cookie policies say what the cookieless page counts keep (lib/analytics/page-views.ts)', () => {
+    const privacy = allText(privacySections);
+    const cookies = allText(cookieSections);
+    for (const text of [privacy, cookies]) {
+      expect(text).toContain('the site that linked to it');
+      expect(text).toContain('the campaign tags of the link (source, medium and campaign)');
+      expect(text).toContain('we store no IP address and no identifier of you, so a count cannot be linked to you or to your other visits');
+      expect(text).toContain('Visits by search engines and other bots are not counted.');
+    }
+    expect(privacy).toContain('Page counts of our public website: how many times each page is viewed per day');
+    expect(privacy).toContain('The page counts described above need no cookie either');
+    expect(cookies).toContain('We do count page views, without cookies');
+    // The cookie policy's claims stay true: no cookie is added for counting.
+    expect(cookies).toContain('None of the cookies we set are used for tracking, analytics or advertising.');
+  });
   it('no placeholder is left and section ids are unique', () => {
     for (const sections of [privacySections, termsSections, cookieSections]) {
       expect(allText(sections)).not.toMatch(/\[|\]|\{|\}|TBD|TODO|undefined|NaN/);
