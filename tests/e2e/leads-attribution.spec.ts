@@ -16,6 +16,7 @@ import { parseCsv } from '../support/csv-parser';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const partner = leadForms.find((f) => f.kind === 'partner')!;
+const desktopChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 let hooks: Awaited<ReturnType<typeof startReceiver>>;
 let temp: Awaited<ReturnType<typeof createTempPostgres>>;
 let server: StartedServer;
@@ -34,6 +35,7 @@ test.beforeAll(async () => {
     WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
     NOTIFY_POLL_MS: '200',
     TRUST_PROXY: '1',
+    PAGE_VIEWS_FLUSH_MS: '200',
   });
   admin = createStaff('admin', 'Ada Attribution', temp.url);
 });
@@ -49,7 +51,8 @@ test('a lead from a tagged address, with and without JavaScript: its source and 
   const campaign = `spring-${Date.now().toString(36)}`;
   const emails: Record<'js' | 'nojs', string> = { js: uniqueEmail('attr-js'), nojs: uniqueEmail('attr-nojs') };
   for (const js of [true, false]) {
-    const context = await browser.newContext({ javaScriptEnabled: js, extraHTTPHeaders: { 'X-Forwarded-For': uniqueIp() } });
+    // A desktop browser's user agent: Playwright's own says HeadlessChrome, which the page counts take for a robot.
+    const context = await browser.newContext({ javaScriptEnabled: js, userAgent: desktopChrome, extraHTTPHeaders: { 'X-Forwarded-For': uniqueIp() } });
     const page = await context.newPage();
     await page.goto(`${server.url}/partners?utm_source=news&utm_campaign=${campaign}`);
     await fillForm(page, partner, partner.valid(emails[js ? 'js' : 'nojs']));
@@ -95,4 +98,38 @@ test('a lead from a tagged address, with and without JavaScript: its source and 
   for (const hook of hooks.received.filter((h) => Object.values(emails).some((e) => h.body.includes(e)))) {
     expect(JSON.parse(hook.body).attribution).toMatchObject({ source: 'news', campaign, page: '/partners' });
   }
+});
+
+test('views of /partners are counted without a cookie, a crawler is not, and the insights show its conversion', async ({ browser, request }) => {
+  // The first test's two visits of /partners (with and without JavaScript) and its two leads, plus three more views here.
+  const campaign = `insight-${Date.now().toString(36)}`;
+  for (let i = 0; i < 3; i++) {
+    const res = await request.get(`${server.url}/partners?utm_source=news&utm_campaign=${campaign}`, { headers: { 'User-Agent': desktopChrome, Referer: 'https://news.example/issue' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['set-cookie']).toBeUndefined();
+  }
+  const crawler = await request.get(`${server.url}/partners?utm_source=news&utm_campaign=${campaign}`, { headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+  expect(crawler.status()).toBe(200);
+  // No public page sets a cookie.
+  for (const path of ['/', '/pricing', '/blog', '/contact', '/gdpr', '/signup']) {
+    expect((await request.get(`${server.url}${path}`, { headers: { 'User-Agent': desktopChrome } })).headers()['set-cookie'], path).toBeUndefined();
+  }
+  const counted = async () =>
+    Number((await db.query(`select coalesce(sum(views), 0)::int as n from page_views where path = '/partners' and campaign = $1`, [campaign])).rows[0].n);
+  await waitFor(async () => (await counted()) === 3, 15_000, 'the three views counted');
+  await new Promise((r) => setTimeout(r, 600));
+  expect(await counted()).toBe(3);
+  const [{ n: partnersViews }] = (await db.query(`select sum(views)::int as n from page_views where path = '/partners' and day = current_date`)).rows;
+  expect(partnersViews).toBe(5);
+
+  const staff = await browser.newPage();
+  await staff.goto(`${server.url}/staff/sign-in`);
+  await signIn(staff, admin, { expectPath: /\/staff$/ });
+  await staff.goto(`${server.url}/staff/insights?days=7`);
+  const pages = staff.getByRole('table', { name: 'Views, leads and conversion of each form page' });
+  // 5 views, 2 leads: 40 %.
+  await expect(pages.getByRole('row', { name: /^\/partners/ })).toHaveText(/\/partners\s*5\s*2\s*40 %/);
+  const sources = staff.getByRole('table', { name: 'Views, leads and conversion of each campaign source' });
+  await expect(sources.getByRole('row', { name: /^news/ })).toHaveText(/news\s*5\s*2\s*40 %/);
+  await staff.close();
 });

@@ -34,7 +34,8 @@ function ConversionTable({ caption, keyLabel, rows, empty }: { caption: string; 
   if (!rows.length) return <p className="text-sm text-muted-foreground">{empty}</p>;
   const max = Math.max(...rows.map((r) => r.leads));
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: focusable, so that a keyboard can scroll it too.
+    <div className="overflow-x-auto rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[32rem] border-collapse">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-border bg-muted">
@@ -145,7 +146,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
       <Panel title="Leads per day" actions={<CsvLink table="daily" range={range} label="leads per day" />}>
         <figure className="space-y-3">
           {/* On a phone the chart keeps a readable size and scrolls sideways. */}
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label="Chart of leads per day">
             <div className="min-w-[36rem]">
               <DailyChart daily={daily} kinds={shown} summary={dailySummary} />
             </div>
@@ -156,7 +157,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
         </figure>
         <details className="mt-4">
           <summary className="cursor-pointer rounded text-sm font-medium text-brand-strong">The numbers, day by day</summary>
-          <div className="mt-3 max-h-96 overflow-auto">
+          <div className="mt-3 max-h-96 overflow-auto rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label="Leads per day and kind, as numbers">
             <table className="w-full border-collapse">
               <caption className="sr-only">Leads per day and kind</caption>
               <thead className="sticky top-0 border-b border-border bg-muted">
