@@ -122,7 +122,7 @@ for (const kind of databaseKinds) {
         expect(text).toContain(line);
       }
 
-      // The webhook: JSON {event, type, id, createdAt, fields}, signed over the raw body.
+      // The webhook: JSON {event, type, id, createdAt, fields, attribution}, signed over the raw body.
       expect(hooks.received).toHaveLength(1);
       const hook = hooks.received[0];
       expect(hook.headers['content-type']).toBe('application/json');
@@ -135,6 +135,8 @@ for (const kind of databaseKinds) {
         id: leadId,
         createdAt: new Date(lead.created_at).toISOString(),
         fields: { ...validLeads.partner },
+        // Posted here without a page or campaign tags: where it came from is not known.
+        attribution: { source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: null },
       });
 
       const list = await listDeliveries(t.db, 'partner', leadId);
