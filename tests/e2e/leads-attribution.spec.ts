@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { createTempPostgres } from '../support/vitest-databases';
 import { startReceiver, waitFor } from '../support/notify-receivers';
@@ -47,7 +48,7 @@ test.afterAll(async () => {
   await hooks?.close();
 });
 
-test('a lead from a tagged address, with and without JavaScript: its source and campaign on its page, in the CSV and in the webhook', async ({ browser }) => {
+test('a lead from a tagged address, with and without JavaScript: its source and campaign on its page, in the CSV and in the webhook; the page views and the insights', async ({ browser, request }) => {
   const campaign = `spring-${Date.now().toString(36)}`;
   const emails: Record<'js' | 'nojs', string> = { js: uniqueEmail('attr-js'), nojs: uniqueEmail('attr-nojs') };
   for (const js of [true, false]) {
@@ -98,10 +99,16 @@ test('a lead from a tagged address, with and without JavaScript: its source and 
   for (const hook of hooks.received.filter((h) => Object.values(emails).some((e) => h.body.includes(e)))) {
     expect(JSON.parse(hook.body).attribution).toMatchObject({ source: 'news', campaign, page: '/partners' });
   }
+
+  await checkCountsAndInsights(browser, request);
 });
 
-test('views of /partners are counted without a cookie, a crawler is not, and the insights show its conversion', async ({ browser, request }) => {
-  // The first test's two visits of /partners (with and without JavaScript) and its two leads, plus three more views here.
+/**
+ * Views of /partners are counted without a cookie, a crawler's is not, and the insights show its conversion:
+ * the two visits of the test above (with and without JavaScript) and its two leads, plus three more views.
+ * Part of that one test, so that nothing depends on two tests running in one worker.
+ */
+async function checkCountsAndInsights(browser: Browser, request: APIRequestContext) {
   const campaign = `insight-${Date.now().toString(36)}`;
   for (let i = 0; i < 3; i++) {
     const res = await request.get(`${server.url}/partners?utm_source=news&utm_campaign=${campaign}`, { headers: { 'User-Agent': desktopChrome, Referer: 'https://news.example/issue' } });
@@ -132,4 +139,4 @@ test('views of /partners are counted without a cookie, a crawler is not, and the
   const sources = staff.getByRole('table', { name: 'Views, leads and conversion of each campaign source' });
   await expect(sources.getByRole('row', { name: /^news/ })).toHaveText(/news\s*5\s*2\s*40 %/);
   await staff.close();
-});
+}

@@ -26,7 +26,25 @@ test('CSV export of the current filter: RFC 4180 quoting, formulas neutralised',
   await expect(page.getByText('Export ready: 2 leads')).toBeVisible();
   const text = (await (await download.createReadStream()).toArray()).map((b) => Buffer.from(b).toString('utf8')).join('');
   const records = parseCsv(text.replace(/^\uFEFF/, ''));
-  expect(records[0]).toEqual(['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner']);
+  expect(records[0]).toEqual([
+    'Type',
+    'ID',
+    'Received (UTC)',
+    'Name',
+    'Email',
+    'Company / business',
+    'Detail',
+    'Status',
+    'Owner',
+    // Where each lead came from (issue 20).
+    'Source',
+    'Medium',
+    'Campaign',
+    'Term',
+    'Content',
+    'Referred by',
+    'Form page',
+  ]);
   expect(records).toHaveLength(3);
   const agency = records.find((r) => r[0] === 'Agency')!;
   const contact = records.find((r) => r[0] === 'Contact')!;
