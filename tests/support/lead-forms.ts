@@ -206,9 +206,19 @@ export async function fillForm(page: Page, form: LeadForm, values: Record<string
     if (value === undefined) continue;
     const el = control(page, form, field);
     if (field.control === 'select') await el.selectOption(value);
-    else if (field.control === 'checkbox') await el.setChecked(value === 'yes');
+    else if (field.control === 'checkbox') await tick(el, value === 'yes');
     else await el.fill(value);
   }
+}
+
+/**
+ * Ticks or unticks a checkbox as a visitor does: one click, then the box as they see it. Not `setChecked`,
+ * which fails when the state has not changed the instant the click is done: a click that arrives while the
+ * island hydrates is held and replayed once it has (src/directives/interaction.ts), a moment later.
+ */
+async function tick(el: Locator, checked: boolean) {
+  if ((await el.isChecked()) !== checked) await el.click();
+  await expect(el).toBeChecked({ checked });
 }
 
 export async function expectValues(page: Page, form: LeadForm, values: Record<string, string>) {
