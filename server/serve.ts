@@ -158,8 +158,26 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   if (url.pathname.startsWith(leadEndpointPrefix)) return notAllowed(res, 'POST');
   if (!read && !pageOnRequest && files.page(url.pathname)) return notAllowed(res, 'GET, HEAD');
   if (pageOnRequest) req.url = `/on-request${pageOnRequest === '/' ? '' : pageOnRequest}${url.search}`;
-  await astro(req, res, undefined, { requestId, clientIp, https: secure, db, nudge: () => background?.nudge(), pageOnRequest });
+  await astro(req, res, undefined, { requestId, clientIp, https: secure, db, nudge: () => background?.nudge(), pageOnRequest, drained: () => drained(res) });
   if (req.method === 'GET' && (pageOnRequest || publicPagesOnRequest.has(url.pathname))) countView(req, res, url);
+}
+
+/**
+ * Resolves when the response's buffered bytes have gone to the network, or its connection has closed: a long
+ * stream (the staff CSV export) waits for it before reading more, since Astro's handler writes every chunk
+ * it is given without waiting for the client to take the last.
+ */
+function drained(res: ServerResponse): Promise<void> {
+  if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 function serve(req: IncomingMessage, res: ServerResponse) {

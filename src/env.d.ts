@@ -21,6 +21,11 @@ declare namespace App {
      * posted without JavaScript, a filtered list): the page's public path (src/pages/on-request/[...path].astro).
      */
     pageOnRequest?: string;
+    /**
+     * Resolves when what the response has written so far has gone to the network (or the connection has
+     * closed): a long stream waits for it before producing more (server/serve.ts).
+     */
+    drained?: () => Promise<void>;
     /** The answer to a lead form posted without JavaScript, shown by the page rendered for it (lib/leads/page-answer.ts). */
     formAnswer?: import('@/lib/leads/page-answer').FormAnswer;
     /**

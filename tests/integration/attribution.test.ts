@@ -53,8 +53,9 @@ for (const kind of databaseKinds) {
       expect(byCampaign.total).toBe(2);
       const bySource = await listLeads(t.db, parseFilter({ source: 'news', q: tag }));
       expect(bySource.rows.map((r) => r.id).sort()).toEqual([js, page].sort());
-      let csv = '';
-      for await (const batch of exportLines(t.db, parseFilter({ q: tag }), { kinds: {}, statuses: {} })) csv += batch.text;
+      const bytes: Uint8Array[] = [];
+      for await (const chunk of exportLines(t.db, parseFilter({ q: tag }), { kinds: {}, statuses: {} })) bytes.push(chunk.bytes);
+      const csv = Buffer.concat(bytes).toString('utf8');
       // The export's last seven columns: source, medium, campaign, term, content, referring host, page.
       const byId = new Map(parseCsv(csv).map((r) => [r[1], r.slice(-7)]));
       expect(byId.get(js)).toEqual(['News', '', `spring-${tag}`, '', '', 'news.example', '/partners']);

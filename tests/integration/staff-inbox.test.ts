@@ -74,22 +74,49 @@ for (const kind of databaseKinds) {
       expect(await run('select 1 from lead_triage where lead_id = $1', ['00000000-0000-4000-8000-000000000000'])).toHaveLength(0);
     });
 
-    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('export iterates every row once across batches, even with equal timestamps', async () => {
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('export writes every row once, newest first, even with equal timestamps: by keyset pages, and on PostgreSQL by COPY', async () => {
       if (!active()) return;
       await run(`insert into contact_messages (name, email, subject, message, created_at) select 'Bulk ' || g, 'bulk' || g || '@x.example', 's', 'm', '2021-01-01T00:00:00.123456Z' from generate_series(1, 23) g`);
-      const seen: string[] = [];
+      // What COPY's text format escapes (a backslash, a tab, line breaks) and what CSV quotes, in one row.
+      const odd = 'Back\\slash\ttab, "quoted"\r\nnext line é';
+      await run(`insert into contact_messages (name, email, subject, message, created_at) values ('Newest', 'newest@x.example', $1, 'm', '2022-01-01T00:00:00Z')`, [odd]);
       const labels = { kinds: { contact: 'Contact' }, statuses: { new: 'New' } };
-      let text = '';
-      for await (const batch of exportLines(t!.db, parseFilter({ type: 'contact', status: 'all' }), labels, 5)) {
-        text += batch.text;
-        seen.push(...parseCsv(batch.text).map((r) => r[1]));
+      const ways = [{ batch: 5 }, ...(t!.handle.kind === 'postgres' ? [{ copyFrom: t!.handle.client }] : [])];
+      const exported: string[] = [];
+      for (const way of ways) {
+        const bytes: Uint8Array[] = [];
+        let rows = 0;
+        for await (const chunk of exportLines(t!.db, parseFilter({ type: 'contact', status: 'all' }), labels, way)) {
+          bytes.push(chunk.bytes);
+          rows += chunk.rows;
+        }
+        const text = Buffer.concat(bytes).toString('utf8');
+        exported.push(text);
+        const records = parseCsv(text);
+        expect(rows).toBe(24);
+        expect(records).toHaveLength(24);
+        expect(new Set(records.map((r) => r[1])).size).toBe(24);
+        expect(text.endsWith('\r\n')).toBe(true);
+        // Each line as lib/staff/csv.ts writes a record: the database builds them the same way.
+        const [first, second] = records;
+        expect(text.slice(0, text.indexOf('\r\nContact,') + 2)).toBe(csvRecord(first));
+        expect(first.slice(2, 7)).toEqual(['2022-01-01T00:00:00.000Z', 'Newest', 'newest@x.example', '', 'Back\\slash\ttab, "quoted"\r\nnext line é']);
+        expect(second.slice(0, 3)).toEqual(['Contact', second[1], '2021-01-01T00:00:00.123Z']);
+        expect(second.slice(3, 9)).toEqual([second[3], second[4], '', 's', 'New', '']);
       }
-      expect(seen).toHaveLength(23);
-      expect(new Set(seen).size).toBe(23);
-      // Each line as lib/staff/csv.ts writes a record: the database builds them the same way.
-      const [first] = parseCsv(text);
-      expect(first.slice(0, 3)).toEqual(['Contact', first[1], '2021-01-01T00:00:00.123Z']);
-      expect(first.slice(3, 9)).toEqual([first[3], first[4], '', 's', 'New', '']);
+      expect(new Set(exported).size).toBe(1);
+    });
+
+    it.runIf(!!process.env.DATABASE_URL && kind.name !== 'PGlite')('an export stopped early (a download cancelled) ends its COPY and frees the database', async () => {
+      if (!active() || t!.handle.kind !== 'postgres') return;
+      const pool = t!.handle.client;
+      await run(`insert into contact_messages (name, email, subject, message) select 'Many ' || g, 'many' || g || '@x.example', 's', repeat('m', 500) from generate_series(1, 5000) g`);
+      const lines = exportLines(t!.db, parseFilter({ status: 'all' }), { kinds: {}, statuses: {} }, { copyFrom: pool });
+      expect((await lines.next()).done).toBe(false);
+      await lines.return(undefined);
+      // The connection that ran it is closed; no COPY is left running, and the pool answers.
+      expect(await run(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'copy (%'`)).toEqual([{ n: 0 }]);
+      expect(await run(`select count(*)::int as n from contact_messages where name like 'Many %'`)).toEqual([{ n: 5000 }]);
     });
 
     it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('the database writes a CSV field exactly as lib/staff/csv.ts does', async () => {

@@ -1,4 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import type { Db } from "@/lib/db/client";
 import type { LeadKind } from "@/lib/leads/kinds";
 import type { LeadStatus } from "./lead-kinds";
@@ -164,18 +167,15 @@ export async function countLeads(db: Db, f: InboxFilter): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Labels of the CSV export (lib/staff/lead-kinds.ts), put in by the database. */
+export type ExportLabels = { kinds: Record<string, string>; statuses: Record<string, string> };
+
 /**
- * The CSV export's lines, built in the database (`csv_cell`, migration 0017: the same quoting as
- * lib/staff/csv.ts) a batch at a time, keyset-paged on lead_index: the server only passes text on, so a
- * million rows take seconds and little memory. `columns` are the header's, in order: kind, id, received,
- * name, email, company, detail, status, owner, then the attribution's.
+ * One CSV line per lead, without its line end (`csv_cell`, migration 0017: the same quoting as
+ * lib/staff/csv.ts), in the order of the header: kind, id, received, name, email, company, detail, status,
+ * owner, then the attribution's.
  */
-export async function* exportLines(
-  db: Db,
-  f: InboxFilter,
-  labels: { kinds: Record<string, string>; statuses: Record<string, string> },
-  batch = 5000,
-): AsyncGenerator<{ text: string; rows: number }> {
+function exportLine(labels: ExportLabels): SQL {
   const label = (column: SQL, map: Record<string, string>) =>
     !Object.keys(map).length
       ? column
@@ -201,27 +201,128 @@ export async function* exportLines(
     sql`a.referrer_host`,
     sql`a.page`,
   ];
-  const line = sql`${sql.join(
+  return sql.join(
     cells.map((c) => sql`csv_cell((${c})::text)`),
     sql` || ',' || `,
-  )} || e'\\r\\n'`;
+  );
+}
+
+const newestFirst = sql`order by i.created_at desc nulls last, i.lead_id desc nulls last`;
+
+/** A part of the export: CSV lines (UTF-8, each ending CRLF) and how many. */
+export type ExportChunk = { bytes: Uint8Array; rows: number };
+
+/**
+ * The CSV export's lines, built in the database and passed on by the server as bytes, so that a million
+ * rows take seconds and little memory:
+ * - `copyFrom` (PostgreSQL's pool): one query, `COPY (...) TO STDOUT`, streamed as the database writes it
+ *   (pg-copy-streams): the database sorts once and joins the attribution with one scan, and the server
+ *   makes no object per row (a million rows: about 5 s of the database's time on this machine).
+ * - otherwise (PGlite, which has no streaming COPY): keyset pages of `batch` leads of lead_index, each row's
+ *   owner and attribution looked up by key.
+ */
+export async function* exportLines(
+  db: Db,
+  f: InboxFilter,
+  labels: ExportLabels,
+  { batch = 5000, copyFrom }: { batch?: number; copyFrom?: Pool } = {},
+): AsyncGenerator<ExportChunk> {
+  const line = exportLine(labels);
+  if (copyFrom) {
+    yield* copyLines(
+      copyFrom,
+      sql`select ${line} from lead_index i
+          left join staff_users u on u.id = i.owner_id
+          left join lead_attribution a on a.lead_type = i.lead_type and a.lead_id = i.lead_id
+          ${conditions(f)} ${newestFirst}`,
+    );
+    return;
+  }
+  const encoder = new TextEncoder();
   let after: { key: string; id: string } | undefined;
   for (;;) {
+    // `limit 1` in the lateral lookups keeps them lookups by key: joined plainly, the planner may
+    // scan every attribution row to join the 5,000 of one page.
     const raw = await rowsOf(
       db,
-      sql`select ${line} as line, i.created_at::text as k, i.lead_id::text as id
-        from (select * from lead_index i ${conditions(f, after)} order by i.created_at desc nulls last, i.lead_id desc nulls last limit ${batch}) i
-        left join staff_users u on u.id = i.owner_id
-        left join lead_attribution a on a.lead_type = i.lead_type and a.lead_id = i.lead_id
-        order by i.created_at desc nulls last, i.lead_id desc nulls last`,
+      sql`select ${line} || e'\\r\\n' as line, i.created_at::text as k, i.lead_id::text as id
+        from (select * from lead_index i ${conditions(f, after)} ${newestFirst} limit ${batch}) i
+        left join lateral (select u.name from staff_users u where u.id = i.owner_id limit 1) u on true
+        left join lateral (select * from lead_attribution a where a.lead_type = i.lead_type and a.lead_id = i.lead_id limit 1) a on true
+        ${newestFirst}`,
     );
     if (raw.length)
-      yield {
-        text: raw.map((r) => r.line as string).join(""),
-        rows: raw.length,
-      };
+      yield { bytes: encoder.encode(raw.map((r) => r.line as string).join("")), rows: raw.length };
     if (raw.length < batch) return;
     const last = raw[raw.length - 1];
     after = { key: String(last.k), id: String(last.id) };
   }
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The rows of `query` (one text column: a CSV line) through `COPY ... TO STDOUT` on a connection of its own,
+ * as CRLF-ended lines (`copyText`). COPY takes no parameters: the query's values are put in as string
+ * literals (drizzle's `inlineParams`, quotes doubled; `standard_conforming_strings` is set on, so that a
+ * backslash is only a backslash). A reader that stops early (a download cancelled) ends the COPY: its
+ * connection is closed rather than returned to the pool.
+ */
+async function* copyLines(pool: Pool, query: SQL): AsyncGenerator<ExportChunk> {
+  const client = await pool.connect();
+  let finished = false;
+  try {
+    await client.query("set standard_conforming_strings = on");
+    const text = dialect.sqlToQuery(query.inlineParams()).sql;
+    const stream = client.query(copyTo(`copy (${text}) to stdout`));
+    const decode = copyText();
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) yield decode(chunk);
+      finished = true;
+    } finally {
+      if (!finished) stream.destroy();
+    }
+  } finally {
+    client.release(finished ? undefined : true);
+  }
+}
+
+const backslash = 0x5c;
+const lineFeed = 0x0a;
+const carriageReturn = 0x0d;
+/** COPY's text format escapes (`\n` and the like) and the byte each stands for; `\\` is a backslash. */
+const escaped: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c, 0x76: 0x0b };
+
+/**
+ * Turns COPY's text format of one text column back into the text: `\n`, `\r`, `\t`, `\b`, `\f`, `\v` and
+ * `\\` stand for the byte they name, and every bare line feed ends a row, written CRLF (RFC 4180). Chunks
+ * may split an escape: a trailing backslash is kept for the next one. Returns the bytes and the rows ended.
+ */
+export function copyText(): (chunk: Uint8Array) => ExportChunk {
+  let pending = false;
+  return (chunk) => {
+    const out = Buffer.allocUnsafe(chunk.length * 2 + 1);
+    let o = 0;
+    let rows = 0;
+    let i = 0;
+    if (pending && chunk.length) {
+      out[o++] = escaped[chunk[0]] ?? chunk[0];
+      pending = false;
+      i = 1;
+    }
+    for (; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (b === backslash) {
+        if (i + 1 < chunk.length) {
+          i += 1;
+          out[o++] = escaped[chunk[i]] ?? chunk[i];
+        } else pending = true;
+      } else if (b === lineFeed) {
+        out[o++] = carriageReturn;
+        out[o++] = lineFeed;
+        rows += 1;
+      } else out[o++] = b;
+    }
+    return { bytes: out.subarray(0, o), rows };
+  };
 }

@@ -9,6 +9,7 @@ import { staffLog } from '@/lib/staff/staff-log';
 import type { APIRoute } from 'astro';
 import { downloadAccess, onlyGet } from '@/lib/staff/responses';
 import { staffContext } from './_staff-page';
+import { getHandle } from '@/lib/db/client';
 
 export const prerender = false;
 export const POST: APIRoute = onlyGet;
@@ -18,8 +19,8 @@ export const PATCH: APIRoute = onlyGet;
 
 /**
  * CSV of the inbox filter in the query string (the same parameters as /staff), streamed: rows are
- * built as CSV lines in the database 5,000 at a time (keyset pagination on lead_index: lib/staff/inbox.ts
- * `exportLines`) and written as they come, so memory stays flat.
+ * built as CSV lines in the database and read 5,000 at a time (lib/staff/inbox.ts `exportLines`), written
+ * as they come, so memory stays flat.
  */
 export const GET: APIRoute = async ({ url, locals }) => {
   const { db, user: signedIn } = staffContext(locals);
@@ -30,10 +31,10 @@ export const GET: APIRoute = async ({ url, locals }) => {
   const total = await countLeads(db, filter);
   const header = ['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner', ...attributionColumns.map((k) => attributionLabels[k])];
   const encoder = new TextEncoder();
-  const leads = exportLines(db, { ...filter, page: 1 }, {
-    kinds: Object.fromEntries(Object.values(kindByKind).map((k) => [k.kind, k.shortLabel])),
-    statuses: statusLabel,
-  });
+  const labels = { kinds: Object.fromEntries(Object.values(kindByKind).map((k) => [k.kind, k.shortLabel])), statuses: statusLabel };
+  // PostgreSQL: one COPY streamed from its pool; PGlite: keyset pages.
+  const handle = locals.db ?? (await getHandle());
+  const leads = exportLines(db, { ...filter, page: 1 }, labels, { copyFrom: handle?.kind === 'postgres' ? handle.client : undefined });
   let sent = 0;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -41,6 +42,8 @@ export const GET: APIRoute = async ({ url, locals }) => {
     },
     async pull(controller) {
       try {
+        // The client takes what was sent before more is read from the database.
+        await locals.drained?.();
         const next = await leads.next();
         if (next.done) {
           staffLog.info({ event: 'staff.export', userId: user.id, rows: sent }, 'CSV export');
@@ -48,7 +51,7 @@ export const GET: APIRoute = async ({ url, locals }) => {
           return;
         }
         sent += next.value.rows;
-        controller.enqueue(encoder.encode(next.value.text));
+        controller.enqueue(next.value.bytes);
       } catch (err) {
         staffLog.error({ event: 'staff.export_failed', userId: user.id, message: (err as Error).message }, 'CSV export failed');
         controller.error(err);
