@@ -38,7 +38,7 @@ export default defineConfig({
     // The production server as `npm start` runs it (the build first when it is not of the current
     // sources: `npm test` has made it already). ASTRO_OUT_DIR, when set, names the build folder
     // (astro.config.mjs and server/build.ts read it).
-    command: 'node server/build.ts --if-needed --quiet && node "${ASTRO_OUT_DIR:-dist}/app/main.mjs"',
+    command: 'node server/build.ts --if-needed --quiet && node $(cat server/node-flags) "${ASTRO_OUT_DIR:-dist}/app/main.mjs"',
     url: `http://127.0.0.1:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -192,7 +192,7 @@ function seedStatements(n: number): { what: string; sql: string }[] {
 }
 
 /** The tables the seed writes: vacuumed and analysed afterwards, as a settled database would be. */
-const seededTables = ['partner_applications', 'affiliate_applications', 'agency_enquiries', 'contact_messages', 'staff_users', 'lead_triage', 'lead_screening', 'lead_notes', 'lead_attribution'];
+const seededTables = ['partner_applications', 'affiliate_applications', 'agency_enquiries', 'contact_messages', 'staff_users', 'lead_triage', 'lead_screening', 'lead_notes', 'lead_attribution', 'lead_index'];
 
 /** Runs the seed on `query` (one connection: the series is a temporary table); returns the seconds it took. */
 async function seed(query: Query, n: number): Promise<number> {

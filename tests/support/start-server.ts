@@ -11,8 +11,14 @@ import { onCleanup, tempDir } from './cleanup';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * Node's flags for the server, as `npm start` passes them (server/node-flags, read by server/start.sh);
+ * SERVER_NODE_FLAGS replaces them (`SERVER_NODE_FLAGS= npm run bench:...` measures Node's defaults).
+ */
+export const serverNodeFlags = (process.env.SERVER_NODE_FLAGS ?? fs.readFileSync(path.join(root, 'server', 'node-flags'), 'utf8')).split(/\s+/).filter(Boolean);
+
 /** The command line of the built server, run as one process (signals, SIGKILL included, reach the server itself). */
-export const serverCommand = [process.execPath, serverEntry];
+export const serverCommand = [process.execPath, ...serverNodeFlags, serverEntry];
 
 export type StartedServer = {
   url: string;
