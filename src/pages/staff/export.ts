@@ -19,8 +19,8 @@ export const PATCH: APIRoute = onlyGet;
 
 /**
  * CSV of the inbox filter in the query string (the same parameters as /staff), streamed: rows are
- * built as CSV lines in the database and read 5,000 at a time (lib/staff/inbox.ts `exportLines`), written
- * as they come, so memory stays flat.
+ * built as CSV lines in the database (lib/staff/inbox.ts `exportLines`: one COPY on PostgreSQL, pages of
+ * 5,000 on PGlite) and written as the client takes them, so memory stays flat.
  */
 export const GET: APIRoute = async ({ url, locals }) => {
   const { db, user: signedIn } = staffContext(locals);
