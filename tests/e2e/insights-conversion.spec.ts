@@ -5,6 +5,7 @@ import { waitFor } from '../support/notify-receivers';
 import { startServer, type StartedServer } from '../support/start-server';
 import { fillForm, leadForms, outcome, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { createStaff, signIn, type StaffAccount } from '../support/staff-accounts';
+import { routes } from '../../src/lib/config/routes';
 
 /**
  * Cookieless page counts and the insights' conversion, end to end (issue 20): views of `/partners` are
@@ -53,10 +54,10 @@ test('views of /partners are counted without a cookie, a crawler is not, and the
   expect((await request.get(tagged, { headers: { 'User-Agent': googlebot } })).status()).toBe(200);
   expect((await request.head(tagged, { headers: { 'User-Agent': desktopChrome } })).status()).toBe(200);
   expect((await request.get(tagged, { headers: { 'User-Agent': desktopChrome, 'Sec-Purpose': 'prefetch' } })).status()).toBe(200);
-  // No public page sets a cookie.
-  for (const path of ['/', '/pricing', '/blog', '/contact', '/gdpr', '/signup']) {
+  // No public page sets a cookie (every other route of the site, a filtered list, and the 404 page; /partners above).
+  for (const path of [...routes.map((r) => r.path).filter((p) => p !== '/partners'), '/blog?q=social', '/no-such-page']) {
     const res = await request.get(`${server.url}${path}`, { headers: { 'User-Agent': desktopChrome } });
-    expect(res.status(), path).toBe(200);
+    expect(res.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
     expect(res.headers()['set-cookie'], path).toBeUndefined();
   }
 
