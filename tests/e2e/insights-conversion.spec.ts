@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { test, expect } from './fixtures';
-import { createTempPostgres } from '../support/vitest-databases';
 import { waitFor } from '../support/notify-receivers';
-import { startServer, type StartedServer } from '../support/start-server';
+import type { StartedServer } from '../support/start-server';
+import { startOwnServer, type OwnServer } from '../support/own-server';
 import { fillForm, leadForms, outcome, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { createStaff, signIn, type StaffAccount } from '../support/staff-accounts';
 import { routes } from '../../src/lib/config/routes';
@@ -20,26 +20,20 @@ const partner = leadForms.find((f) => f.kind === 'partner')!;
 // A desktop browser's user agent: Playwright's own says HeadlessChrome, which the counts take for a robot.
 const desktopChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-let temp: Awaited<ReturnType<typeof createTempPostgres>>;
+let own: OwnServer;
 let server: StartedServer;
 let db: pg.Pool;
 let admin: StaffAccount;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  temp = await createTempPostgres();
-  if (!temp) throw new Error('These tests read what the server stored: run them with DATABASE_URL (npm test sets it).');
-  db = new pg.Pool({ connectionString: temp.url, max: 2 });
-  // A dropped connection of this pool (the database is dropped at the end) must not end the test process.
-  db.on('error', () => {});
-  server = await startServer({ DATABASE_URL: temp.url, TRUST_PROXY: '1', PAGE_VIEWS_FLUSH_MS: '200' });
-  admin = createStaff('admin', 'Ines Insights', temp.url);
+  own = await startOwnServer({ PAGE_VIEWS_FLUSH_MS: '200' });
+  ({ server, db } = own);
+  admin = createStaff('admin', 'Ines Insights', own.databaseUrl);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await db?.end();
-  await temp?.drop();
+  await own?.stop();
 });
 
 test('views of /partners are counted without a cookie, a crawler is not, and the insights show the conversion of the views and the lead made', async ({ browser, request }) => {

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { test, expect } from './fixtures';
-import { createTempPostgres } from '../support/vitest-databases';
 import { startReceiver, waitFor } from '../support/notify-receivers';
-import { startServer, type StartedServer } from '../support/start-server';
+import type { StartedServer } from '../support/start-server';
+import { startOwnServer, type OwnServer } from '../support/own-server';
 import { fillForm, leadForms, outcome, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { createStaff, signIn, type StaffAccount } from '../support/staff-accounts';
 import { parseCsv } from '../support/csv-parser';
@@ -18,7 +18,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const partner = leadForms.find((f) => f.kind === 'partner')!;
 const desktopChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 let hooks: Awaited<ReturnType<typeof startReceiver>>;
-let temp: Awaited<ReturnType<typeof createTempPostgres>>;
+let own: OwnServer;
 let server: StartedServer;
 let db: pg.Pool;
 let admin: StaffAccount;
@@ -26,24 +26,18 @@ let admin: StaffAccount;
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   hooks = await startReceiver();
-  temp = await createTempPostgres();
-  if (!temp) throw new Error('These tests read what the server stored: run them with DATABASE_URL (npm test sets it).');
-  db = new pg.Pool({ connectionString: temp.url, max: 2 });
-  server = await startServer({
-    DATABASE_URL: temp.url,
+  own = await startOwnServer({
     WEBHOOK_URL: hooks.url,
     WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
     NOTIFY_POLL_MS: '200',
-    TRUST_PROXY: '1',
     PAGE_VIEWS_FLUSH_MS: '200',
   });
-  admin = createStaff('admin', 'Ada Attribution', temp.url);
+  ({ server, db } = own);
+  admin = createStaff('admin', 'Ada Attribution', own.databaseUrl);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await db?.end();
-  await temp?.drop();
+  await own?.stop();
   await hooks?.close();
 });
 

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { signLink } from '@/lib/newsletter/links';
 import { test, expect } from './fixtures';
-import { createTempPostgres } from '../support/vitest-databases';
 import { decodeHeader, htmlOf, startSmtp, textOf, waitFor, type ReceivedEmail } from '../support/notify-receivers';
-import { startServer, type StartedServer } from '../support/start-server';
+import type { StartedServer } from '../support/start-server';
+import { startOwnServer, type OwnServer } from '../support/own-server';
 import { uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { createStaff, signIn } from '../support/staff-accounts';
 import { solvedProof } from '../support/proof';
@@ -18,31 +18,25 @@ import { solvedProof } from '../support/proof';
 test.describe.configure({ mode: 'serial' });
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let temp: Awaited<ReturnType<typeof createTempPostgres>>;
+let own: OwnServer;
 let server: StartedServer;
 let db: pg.Pool;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   smtp = await startSmtp();
-  temp = await createTempPostgres();
-  if (!temp) throw new Error('These tests read what the server stored: run them with DATABASE_URL (npm test sets it).');
-  db = new pg.Pool({ connectionString: temp.url, max: 2 });
-  server = await startServer({
-    DATABASE_URL: temp.url,
+  own = await startOwnServer({
     SMTP_URL: smtp.url,
     NOTIFY_EMAIL_TO: 'leads@postcraft.example',
     NOTIFY_POLL_MS: '200',
-    TRUST_PROXY: '1',
     LEADS_RATE_LIMIT_PER_FORM: '0',
     LEADS_RATE_LIMIT_TOTAL: '0',
   });
+  ({ server, db } = own);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await db?.end();
-  await temp?.drop();
+  await own?.stop();
   await smtp?.close();
 });
 
@@ -82,7 +76,7 @@ for (const js of [true, false]) {
       // until staff say "Not spam" in the Spam view.
       await new Promise((r) => setTimeout(r, 1000));
       expect(mailsTo(email)).toHaveLength(0);
-      const admin = createStaff('admin', 'Nia Newsletter', temp!.url);
+      const admin = createStaff('admin', 'Nia Newsletter', own.databaseUrl);
       const staff = await browser.newPage();
       await staff.goto(`${server.url}/staff/sign-in`);
       await signIn(staff, admin, { expectPath: /\/staff$/ });

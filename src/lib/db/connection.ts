@@ -123,6 +123,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
       idleTimeoutMillis: 30000,
     });
     pool.on('error', () => {}); // an idle client's error must not crash the server; queries report their own
+    // Nor must the error of a connection the pool is closing (idle too long, or at `end()`): the pool forgets
+    // it before it has closed, and a server that ends it then (a restart, a dropped database) would otherwise
+    // raise an 'error' nobody listens to.
+    pool.on('connect', (client) => client.on('error', () => {}));
     try {
       await pool.query('select 1');
     } catch (err) {

@@ -1,0 +1,47 @@
+// A production server with a PostgreSQL database of its own, for an end-to-end spec whose checks read what
+// the server stored or counted and must not see another spec's leads, views or notifications.
+import pg from 'pg';
+import { startServer, type ServerEnv, type StartedServer } from './start-server';
+import { createTempPostgres } from './vitest-databases';
+
+export type OwnServer = {
+  server: StartedServer;
+  /** A small pool on the server's database, for the spec's own queries. */
+  db: pg.Pool;
+  databaseUrl: string;
+  /** Stops the server, closes the pool and drops the database. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts the built server (as `npm start`, behind a trusted proxy so that each test context can carry its
+ * own `X-Forwarded-For`) on a new temporary database on DATABASE_URL's server, with `env` added.
+ */
+export async function startOwnServer(env: ServerEnv = {}): Promise<OwnServer> {
+  const temp = await createTempPostgres();
+  if (!temp) throw new Error('These tests read what the server stored: run them with DATABASE_URL (npm test sets it).');
+  const db = new pg.Pool({ connectionString: temp.url, max: 2 });
+  // The database is dropped at the end (WITH (FORCE)). `pool.end()` resolves once it has asked its
+  // connections to close, not once they have: one still open is then ended by the drop, and its error must
+  // not end the test process. The pool forgets a connection it is closing, so each gets its own listener.
+  db.on('error', () => {});
+  db.on('connect', (client) => client.on('error', () => {}));
+  let server: StartedServer;
+  try {
+    server = await startServer({ DATABASE_URL: temp.url, TRUST_PROXY: '1', ...env });
+  } catch (err) {
+    await db.end();
+    await temp.drop();
+    throw err;
+  }
+  return {
+    server,
+    db,
+    databaseUrl: temp.url,
+    stop: async () => {
+      await server.stop();
+      await db.end();
+      await temp.drop();
+    },
+  };
+}
