@@ -2,7 +2,7 @@ import pg from 'pg';
 import { test, expect } from './fixtures';
 import { waitFor } from '../support/notify-receivers';
 import type { StartedServer } from '../support/start-server';
-import { startOwnServer, type OwnServer } from '../support/own-server';
+import { desktopChrome, startOwnServer, type OwnServer } from '../support/own-server';
 import { fillForm, leadForms, outcome, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { createStaff, signIn, type StaffAccount } from '../support/staff-accounts';
 import { routes } from '../../src/lib/config/routes';
@@ -17,8 +17,6 @@ import { routes } from '../../src/lib/config/routes';
 test.describe.configure({ timeout: 180_000 });
 
 const partner = leadForms.find((f) => f.kind === 'partner')!;
-// A desktop browser's user agent: Playwright's own says HeadlessChrome, which the counts take for a robot.
-const desktopChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 let own: OwnServer;
 let server: StartedServer;

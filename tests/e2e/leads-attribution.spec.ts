@@ -2,7 +2,7 @@ import pg from 'pg';
 import { test, expect } from './fixtures';
 import { startReceiver, waitFor } from '../support/notify-receivers';
 import type { StartedServer } from '../support/start-server';
-import { startOwnServer, type OwnServer } from '../support/own-server';
+import { desktopChrome, startOwnServer, type OwnServer } from '../support/own-server';
 import { fillForm, leadForms, outcome, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { createStaff, signIn, type StaffAccount } from '../support/staff-accounts';
 import { parseCsv } from '../support/csv-parser';
@@ -16,7 +16,6 @@ import { parseCsv } from '../support/csv-parser';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const partner = leadForms.find((f) => f.kind === 'partner')!;
-const desktopChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 let hooks: Awaited<ReturnType<typeof startReceiver>>;
 let own: OwnServer;
 let server: StartedServer;

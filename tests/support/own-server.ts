@@ -4,6 +4,12 @@ import pg from 'pg';
 import { startServer, type ServerEnv, type StartedServer } from './start-server';
 import { createTempPostgres } from './vitest-databases';
 
+/**
+ * A desktop browser's User-Agent, for requests that should count as a visitor's page view: Playwright's own
+ * says HeadlessChrome, which the page counts take for a robot (lib/analytics/page-views.ts).
+ */
+export const desktopChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
 export type OwnServer = {
   server: StartedServer;
   /** A small pool on the server's database, for the spec's own queries. */
