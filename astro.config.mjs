@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import contentReload from './src/integrations/content-reload.mjs';
 import keystaticInDev from './src/integrations/keystatic-dev.mjs';
+import reactRenderToString from './src/integrations/react-render-to-string.mjs';
 
 const site = process.env.SITE_URL || 'http://localhost:3000';
 
@@ -20,10 +21,11 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'never' },
   adapter: node({ mode: 'middleware', staticHeaders: true }),
   integrations: [
-    // Streaming stays on: with `experimentalDisableStreaming` @astrojs/react calls renderToString without the
-    // island's identifierPrefix, so ids (aria-controls) differ between server and browser and can repeat
-    // across islands (measured: 30% more throughput, but the pricing FAQ's panels lost their ids).
-    react(),
+    // Islands are rendered with renderToString (faster than reading a web stream back, on every page rendered
+    // on request), with the island's identifierPrefix, which @astrojs/react leaves out in that mode and
+    // src/integrations/react-render-to-string.mjs passes on.
+    react({ experimentalDisableStreaming: true }),
+    reactRenderToString(),
     // The content editor at /keystatic, under `astro dev` only (src/integrations/keystatic-dev.mjs).
     keystaticInDev(),
     // Under `astro dev`, a saved content file shows at once (src/integrations/content-reload.mjs).

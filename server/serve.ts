@@ -2,7 +2,8 @@
 // of the current sources, then serves the site on PORT (default 3000):
 //   1. every response gets an X-Request-Id and the security headers;
 //   2. GET/HEAD of a built file (prerendered pages, assets) is answered from memory (static-files.ts),
-//      but for /blog, /careers and /templates with a query (a filtered list), which Astro renders;
+//      but for /blog, /careers and /templates with a query naming q or category (a filtered list), which
+//      Astro renders;
 //   3. every POST passes the guards (origin, type, 64 kB; request-guards.ts); the lead forms' JSON posts
 //      are answered here (lead-posts.ts);
 //   4. everything else is rendered by Astro's handler (middleware mode): the staff area, the 404 page, and
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isPageViewRequest } from '@/lib/analytics/page-views';
 import { useDatabase, type DbHandle } from '@/lib/db/client';
-import { filteredListPages } from '@/lib/filters';
+import { filteredListPages, namesFilters } from '@/lib/filters';
 import { presetSubject } from '@/lib/leads/signup';
 import { leadEndpointPrefix, noScriptFormParam, pageHasForm } from '@/lib/leads/endpoints';
 import { ConfigError, openDatabase } from '@/lib/db/connection';
@@ -135,9 +136,9 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const read = req.method === 'GET' || req.method === 'HEAD';
   // A prerendered page that Astro renders again for this request: a filtered list's address, or the contact
-  // form with a subject preset by a link.
-  const rendered = filteredListPages.includes(url.pathname) || (url.pathname === '/contact' && presetSubject(url) !== undefined);
-  let pageOnRequest = read && url.search.length > 1 && rendered && files.page(url.pathname) ? url.pathname : undefined;
+  // form with a subject preset by a link. Any other query (`?utm_source=`) gets the prerendered file.
+  const rendered = (filteredListPages.includes(url.pathname) && namesFilters(url.searchParams)) || (url.pathname === '/contact' && presetSubject(url) !== undefined);
+  let pageOnRequest = read && rendered && files.page(url.pathname) ? url.pathname : undefined;
   if (!pageOnRequest && files.serve(req, res, secure)) {
     if (req.method === 'GET' && files.page(url.pathname)) countView(req, res, url);
     return;

@@ -33,6 +33,15 @@ export function filterItems<T>(
  */
 export const filteredListPages: readonly string[] = ['/blog', '/careers', '/templates'];
 
+/**
+ * Whether an address's query can change a filtered list: it names `q` or `category`. Any other query (a
+ * campaign's `utm_source`, a reader's `?ref=`) leaves the list as prerendered, so the server answers with the
+ * prerendered file itself.
+ */
+export function namesFilters(params: URLSearchParams): boolean {
+  return params.has('q') || params.has('category');
+}
+
 /** The longest search text kept (the search boxes take no more; a longer `q` in a URL is cut). */
 export const MAX_QUERY_LENGTH = 100;
 

@@ -45,7 +45,7 @@ function serverToRun(): { cwd: string; command: string[] } {
     return { cwd: root, command: serverCommand };
   }
   const built = path.join(other, process.env.ASTRO_OUT_DIR || 'dist', 'app', 'main.mjs');
-  return { cwd: other, command: fs.existsSync(built) ? [process.execPath, built] : [process.execPath, '--import', 'tsx', 'server/main.ts'] };
+  return { cwd: other, command: fs.existsSync(built) ? [process.execPath, ...serverNodeFlags, built] : [process.execPath, '--import', 'tsx', 'server/main.ts'] };
 }
 
 export function startServer(env: ServerEnv = {}, { quiet = true, timeoutMs = Number(process.env.SERVER_START_TIMEOUT_MS) || 120_000 }: StartOptions = {}): Promise<StartedServer> {
