@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL, clearedFilters, filterItems, filtersToQuery, readFilters } from '@/lib/filters';
+import { ALL, clearedFilters, filterItems, filtersToQuery, namesFilters, readFilters } from '@/lib/filters';
 
 const items = [
   { title: 'Summer Sale Post', blurb: 'Bright and bold', cat: 'Instagram Post' },
@@ -42,5 +42,9 @@ describe('URL state', () => {
     const state = { q: 'summer sale', category: 'X (Twitter)' };
     expect(readFilters(new URLSearchParams(filtersToQuery(state).slice(1)), cats)).toEqual(state);
     expect(filtersToQuery(clearedFilters)).toBe('');
+  });
+  it('tells a query that can change the list (q or category, even empty) from one that cannot', () => {
+    for (const query of ['q=', 'q=social', 'category=Tutorials', 'utm_source=x&q=a', 'q[]=x&q=']) expect(namesFilters(new URLSearchParams(query)), query).toBe(true);
+    for (const query of ['', 'utm_source=newsletter', '%', '&&&=&=', 'Q=social', 'q[]=x', 'query=social']) expect(namesFilters(new URLSearchParams(query)), query).toBe(false);
   });
 });
