@@ -5,8 +5,8 @@
  *
  * @astrojs/react renders each island with `renderToReadableStream` and reads the stream back into a string.
  * Its `experimentalDisableStreaming` option calls `renderToString` instead. On a page rendered on request
- * that is the difference between 245 and 289 no-JavaScript lead posts a second (`npm run bench:submit --
- * --mode nojs`, medians of 5, docs/performance.md). But in that branch @astrojs/react 7.0.0 leaves out the
+ * that is the difference between 287 and 348 no-JavaScript lead posts a second (`npm run bench:submit --
+ * --mode nojs`, medians of 5 alternating runs, docs/performance.md). But in that branch @astrojs/react 7.0.0 leaves out the
  * render options it passes to the stream: the island's `identifierPrefix`. Without it every island's
  * `useId` ids (a label's `for`, an accordion's `aria-controls`) differ from the ones the browser makes when
  * it hydrates with the island's `prefix`, and they can repeat across the islands of a page. React's
@@ -15,7 +15,9 @@
  * naming this file, if that expression is not found: an upgrade of @astrojs/react that changes it needs
  * this file looked at again, and removed if the upgrade passes the options itself.
  * The prerendered pages came out byte-identical to the streamed ones, apart from the islands' prefix
- * numbers, which the ids follow.
+ * numbers, which the ids follow. Those numbers count islands in the order Astro starts rendering them, so
+ * the same page rendered on request (src/pages/on-request) may number them differently from its prerendered
+ * file; each page is consistent with itself, which is what hydration needs (docs/performance.md).
  */
 const serverRenderer = /[\\/]@astrojs[\\/]react[\\/]dist[\\/]server\.js$/;
 const unprefixed = 'ReactDOM.renderToString(vnode)';
