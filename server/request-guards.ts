@@ -3,14 +3,16 @@
 // ALLOWED_ORIGINS; `Origin: null` is refused), it is a form (multipart or URL-encoded), it is at most
 // 64 kB, and a multipart body is complete. The body is read here, once, and kept on the request
 // (`req.body`, which Astro's request adapter reads instead of the stream).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { simplePage } from './simple-page';
+import type { IncomingMessage } from 'node:http';
+import { serverAnswers, type ServerAnswerKind } from '@/lib/server-answers';
 
 export const maxBodyBytes = 64 * 1024;
 /** The most of a refused body that is read (and dropped) before answering: 8 MB. */
 const drainLimitBytes = 8 * 1024 * 1024;
 
-export type Refusal = { status: number; title: string; text: string; backHref: string; backLabel?: string };
+/** A refused post: which of the server's answers (lib/server-answers.ts) it gets, with its status. */
+export type Refusal = { kind: ServerAnswerKind; status: number };
+const refusal = (kind: ServerAnswerKind): Refusal => ({ kind, status: serverAnswers[kind].status });
 
 /** The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry. */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
@@ -72,34 +74,18 @@ export function postOrigin(req: IncomingMessage, allowed: string[], trustProxy =
   return own.includes(host) || allowed.some((p) => hostMatches(host, p)) ? 'same' : 'foreign';
 }
 
-/** Same-origin path of the page that sent the form, for a "go back" link. */
-function backLink(req: IncomingMessage): string {
-  try {
-    const ref = new URL(String(req.headers.referer ?? ''));
-    if (ref.host === req.headers.host) return ref.pathname + ref.search;
-  } catch {
-    /* no or foreign referrer */
-  }
-  try {
-    return new URL(req.url ?? '/', 'http://x').pathname;
-  } catch {
-    return '/';
-  }
-}
-
 /**
- * Sends a refusal once the client has sent its body (read and dropped, up to a limit; beyond it the
- * answer goes out and the connection closes), so that a client still writing sees the answer, not a reset.
+ * Sends a refusal (`write`, which answers with `Connection: close`) once the client has sent its body (read
+ * and dropped, up to a limit; beyond it the answer goes out and the connection closes), so that a client
+ * still writing sees the answer, not a reset.
  */
-export function answerRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
-  const body = simplePage(refusal.title, refusal.text, refusal.backHref, refusal.backLabel);
+export function answerRefusal(req: IncomingMessage, write: () => void) {
   let sent = false;
   let received = 0;
   const send = () => {
     if (sent) return;
     sent = true;
-    res.writeHead(refusal.status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
-    res.end(body);
+    write();
   };
   if (req.readableEnded || req.complete) return send();
   req.on('data', (chunk: Buffer) => {
@@ -138,57 +124,26 @@ function readBody(req: IncomingMessage, limit: number): Promise<{ body?: Buffer;
 }
 
 const formTypes = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
-const tooLarge = (req: IncomingMessage): Refusal => ({
-  status: 413,
-  title: 'Form too large',
-  text: 'What you sent is larger than 64 kB, the most a form on this site accepts. Please shorten your text and send it again.',
-  backHref: backLink(req),
-});
-const unreadable = (req: IncomingMessage): Refusal => ({
-  status: 400,
-  title: 'Form not readable',
-  text: 'What was sent could not be read as a form. Please go back, fill in the form again and send it.',
-  backHref: backLink(req),
-});
 
 /**
  * Checks a POST and reads its body. Returns the body, or the refusal to answer with (the caller sends
  * it with `answerRefusal`, after the body has been drained).
  */
 export async function checkPost(req: IncomingMessage, allowedHosts: string[], trustProxy = false): Promise<{ body: Buffer } | { refusal: Refusal }> {
-  if (postOrigin(req, allowedHosts, trustProxy) === 'foreign') {
-    return {
-      refusal: {
-        status: 403,
-        title: 'Form not accepted',
-        text: 'This form was sent from another website, so it was not accepted. To contact us, please use the form on our own site.',
-        backHref: '/',
-        backLabel: 'Go to the home page',
-      },
-    };
-  }
+  if (postOrigin(req, allowedHosts, trustProxy) === 'foreign') return { refusal: refusal('other-site') };
   const length = Number(req.headers['content-length']);
-  if (Number.isFinite(length) && length > maxBodyBytes) return { refusal: tooLarge(req) };
+  if (Number.isFinite(length) && length > maxBodyBytes) return { refusal: refusal('too-large') };
   const type = String(req.headers['content-type'] ?? '');
-  if (!formTypes.test(type)) {
-    return {
-      refusal: {
-        status: 415,
-        title: 'Form not accepted',
-        text: 'This address only accepts forms sent from the pages of this site. Please go back and use the form.',
-        backHref: backLink(req),
-      },
-    };
-  }
+  if (!formTypes.test(type)) return { refusal: refusal('not-a-form') };
   const { body, tooLarge: over, error } = await readBody(req, maxBodyBytes);
-  if (over) return { refusal: tooLarge(req) };
-  if (error || !body) return { refusal: unreadable(req) };
+  if (over) return { refusal: refusal('too-large') };
+  if (error || !body) return { refusal: refusal('unreadable') };
   if (/^multipart\/form-data/i.test(type)) {
     const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-    if (!boundary) return { refusal: unreadable(req) };
+    if (!boundary) return { refusal: refusal('unreadable') };
     const marker = `--${boundary[1] ?? boundary[2]}`;
     const start = body.indexOf(marker);
-    if (start < 0 || start > 2 || body.indexOf(`${marker}--`) < 0) return { refusal: unreadable(req) };
+    if (start < 0 || start > 2 || body.indexOf(`${marker}--`) < 0) return { refusal: refusal('unreadable') };
   }
   return { body };
 }

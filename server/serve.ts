@@ -5,7 +5,9 @@
 //      but for /blog, /careers and /templates with a query naming q or category (a filtered list), which
 //      Astro renders;
 //   3. every POST passes the guards (origin, type, 64 kB; request-guards.ts); the lead forms' JSON posts
-//      are answered here (lead-posts.ts);
+//      are answered here (lead-posts.ts); a refused post, a method a page does not take and a request that
+//      failed get one of the server's answers: a page Astro prerendered (lib/server-answers.ts), sent with
+//      its status;
 //   4. everything else is rendered by Astro's handler (middleware mode): the staff area, the 404 page, and
 //      a prerendered page rendered again on request (a filtered list, a form posted without JavaScript:
 //      src/pages/on-request/[...path].astro, told the page's path in `locals.pageOnRequest`).
@@ -33,8 +35,8 @@ import { answerLeadJson } from './lead-posts';
 import { answerChallenge } from './challenge';
 import { challengePath } from '@/lib/spam/proof-field';
 import { answerRefusal, checkPost, clientAddress, configuredHosts } from './request-guards';
+import { isServerAnswerPath, serverAnswerPath, serverAnswers, type ServerAnswerKind } from '@/lib/server-answers';
 import { applyBaseHeaders, isHttps } from './security-headers';
-import { simplePage } from './simple-page';
 import { loadStaticFiles } from './static-files';
 
 const serverLog = areaLog('server');
@@ -122,10 +124,20 @@ function countView(req: IncomingMessage, res: ServerResponse, url: URL) {
   }
 }
 
-function notAllowed(res: ServerResponse, allow: string) {
-  const body = simplePage('Not available this way', 'This address does not accept that kind of request. Please use the links and forms of the site.', '/', 'Go to the home page');
-  res.writeHead(405, { Allow: allow, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
+/**
+ * One of the server's own answers (lib/server-answers.ts): its page, prerendered by Astro, from memory with
+ * the answer's status. A build without the page (never in practice) still answers, in plain text.
+ */
+function answerWith(req: IncomingMessage, res: ServerResponse, kind: ServerAnswerKind, headers: Record<string, string> = {}) {
+  const { status, title, text } = serverAnswers[kind];
+  if (files.answerWith(req, res, serverAnswerPath(kind), status, isHttps(req, trustProxy), headers)) return;
+  const body = `${title}\n\n${text}\n`;
+  res.writeHead(status, { ...headers, 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function notAllowed(req: IncomingMessage, res: ServerResponse, allow: string) {
+  answerWith(req, res, 'not-allowed', { Allow: allow });
 }
 
 async function onRequest(req: IncomingMessage, res: ServerResponse) {
@@ -139,25 +151,27 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   // form with a subject preset by a link. Any other query (`?utm_source=`) gets the prerendered file.
   const rendered = (filteredListPages.includes(url.pathname) && namesFilters(url.searchParams)) || (url.pathname === '/contact' && presetSubject(url) !== undefined);
   let pageOnRequest = read && rendered && files.page(url.pathname) ? url.pathname : undefined;
-  if (!pageOnRequest && files.serve(req, res, secure)) {
+  // The pages of the server's own answers are sent only as those answers (asked for, they are a 404).
+  const answerPage = isServerAnswerPath(url.pathname);
+  if (!pageOnRequest && !answerPage && files.serve(req, res, secure)) {
     if (req.method === 'GET' && files.page(url.pathname)) countView(req, res, url);
     return;
   }
-  if (url.pathname === challengePath) return read ? answerChallenge(req, res) : notAllowed(res, 'GET, HEAD');
+  if (url.pathname === challengePath) return read ? answerChallenge(req, res) : notAllowed(req, res, 'GET, HEAD');
   const clientIp = clientAddress(req, trustProxy);
   if (req.method === 'POST') {
     const checked = await checkPost(req, allowedHosts, trustProxy);
-    if ('refusal' in checked) return answerRefusal(req, res, checked.refusal);
+    if ('refusal' in checked) return answerRefusal(req, () => answerWith(req, res, checked.refusal.kind, { Connection: 'close' }));
     if (url.pathname.startsWith(leadEndpointPrefix)) {
       return answerLeadJson(req, res, url.pathname.slice(leadEndpointPrefix.length), checked.body, { ip: clientIp, requestId });
     }
     // A form posted without JavaScript to the page it is on (`<page>?form=<name>`): that page, answered.
-    if (files.page(url.pathname) && pageHasForm(url.pathname, url.searchParams.get(noScriptFormParam) ?? '')) pageOnRequest = url.pathname;
+    if (!answerPage && files.page(url.pathname) && pageHasForm(url.pathname, url.searchParams.get(noScriptFormParam) ?? '')) pageOnRequest = url.pathname;
     (req as IncomingMessage & { body?: Buffer }).body = checked.body;
   }
   // A prerendered page takes GET and HEAD only (and the posts of its forms, above); the JSON endpoint POST.
-  if (url.pathname.startsWith(leadEndpointPrefix)) return notAllowed(res, 'POST');
-  if (!read && !pageOnRequest && files.page(url.pathname)) return notAllowed(res, 'GET, HEAD');
+  if (url.pathname.startsWith(leadEndpointPrefix)) return notAllowed(req, res, 'POST');
+  if (!read && !pageOnRequest && !answerPage && files.page(url.pathname)) return notAllowed(req, res, 'GET, HEAD');
   if (pageOnRequest) req.url = `/on-request${pageOnRequest === '/' ? '' : pageOnRequest}${url.search}`;
   await astro(req, res, undefined, { requestId, clientIp, https: secure, db, nudge: () => background?.nudge(), pageOnRequest, drained: () => drained(res) });
   if (req.method === 'GET' && (pageOnRequest || publicPagesOnRequest.has(url.pathname))) countView(req, res, url);
@@ -185,9 +199,7 @@ function serve(req: IncomingMessage, res: ServerResponse) {
   onRequest(req, res).catch((err: Error) => {
     serverLog.error({ requestId: res.getHeader('X-Request-Id'), err }, 'request failed');
     if (!res.headersSent) {
-      const body = simplePage('Something went wrong', 'The service could not answer this request. Please try again in a moment.', '/', 'Go to the home page');
-      res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
+      answerWith(req, res, 'unavailable');
     } else res.destroy();
   });
 }

@@ -123,6 +123,24 @@ export function loadStaticFiles(outDir: string) {
       return files.get(urlPath)?.type.startsWith('text/html') ?? false;
     },
 
+    /**
+     * Sends the prerendered page at `urlPath` as the answer to any request, with `status`, its CSP, not to be
+     * kept (`no-store`), compressed as the client takes it; the body is left out for HEAD. False when the
+     * build has no such page.
+     */
+    answerWith(req: IncomingMessage, res: ServerResponse, urlPath: string, status: number, https: boolean, headers: Record<string, string> = {}): boolean {
+      const entry = files.get(urlPath);
+      if (!entry?.type.startsWith('text/html')) return false;
+      const encoding = pickEncoding(req);
+      const body = (encoding && encoded(entry, encoding)) || entry.body;
+      const head: Record<string, string | number> = { ...headers, Vary: 'Accept-Encoding', 'Cache-Control': 'no-store', 'Content-Type': entry.type, 'Content-Length': body.length };
+      if (entry.policy) head['Content-Security-Policy'] = withUpgrade(entry.policy, https);
+      if (body !== entry.body) head['Content-Encoding'] = encoding!;
+      res.writeHead(status, head);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    },
+
     /** Answers a GET or HEAD for a built file; false when there is none (the request goes on). */
     serve(req: IncomingMessage, res: ServerResponse, https: boolean): boolean {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;

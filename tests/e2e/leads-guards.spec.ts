@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures';
 import { invalidSummary, leadForms, postRaw, rateLimitedText, rowsFor, screeningOf, uniqueEmail, visitorContext } from '../support/lead-forms';
 
 // What protects the lead forms at the HTTP level, posted raw as a script (or a no-JavaScript browser)
@@ -30,7 +31,7 @@ test.describe('lead form guards', () => {
       expect(res.status(), JSON.stringify(headers)).toBe(403);
       expect(res.headers()['content-type']).toContain('text/html');
       const html = await res.text();
-      expect(html).toContain('<h1>Form not accepted</h1>');
+      expect(html).toMatch(/<h1[^>]*>Form not accepted<\/h1>/);
       expect(html).toContain('This form was sent from another website, so it was not accepted.');
       expect(await rowsFor(partner.table, email)).toHaveLength(0);
     }
@@ -43,6 +44,28 @@ test.describe('lead form guards', () => {
       expect(await ok.text()).toContain('Application Submitted!');
       expect(await rowsFor(partner.table, own)).toHaveLength(1);
     }
+  });
+
+  test('a form posted from another site shows the refusal in the site’s own page: accessible at 1280 and 375 px, a way on to our contact form', async ({ browser, baseURL }) => {
+    const withScripts = await visitorContext(browser, true);
+    for (const width of [1280, 375]) {
+      const page = await withScripts.newPage();
+      await page.setViewportSize({ width, height: 800 });
+      // A page of another site whose form posts to ours, as a browser would send it (Origin: null for about:blank).
+      await page.setContent(`<form method="post" action="${baseURL}${contact.path}?form=contact"><input name="email" value="x@example.com"><button>Send</button></form>`);
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Send' }).click();
+      expect((await answer).status()).toBe(403);
+      await expect(page.getByRole('heading', { level: 1, name: 'Form not accepted' })).toBeVisible();
+      await expect(page).toHaveTitle('Form not accepted | Postcraft');
+      await expect(page.getByRole('navigation', { name: width === 1280 ? 'Main' : 'Footer' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal scrolling at ${width} px`).toBeLessThanOrEqual(width);
+      await page.getByRole('link', { name: 'Go to our contact form' }).click();
+      await expect(page).toHaveURL(`${baseURL}/contact`);
+      await page.close();
+    }
+    await withScripts.close();
   });
 
   test('a body over 64 kB is refused with 413 and a clear page', async () => {

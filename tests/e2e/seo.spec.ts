@@ -43,13 +43,18 @@ test('every route and every article is valid HTML (html-validate)', async ({ req
     rules: { 'valid-id': ['error', { relaxed: true }], 'attr-case': 'off', 'void-style': 'off' },
   });
   const problems: string[] = [];
-  for (const route of [...routes.map((r) => r.path), ...articles.map((a) => `/blog/${a.slug}`), '/signup?plan=free', '/contact?subject=business', '/no-such-page']) {
-    const html = await (await request.get(route)).text();
-    const report = await validator.validateString(html, `${route}.html`);
+  const check = async (name: string, html: string) => {
+    const report = await validator.validateString(html, `${name}.html`);
     for (const result of report.results) {
-      for (const m of result.messages) problems.push(`${route}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+      for (const m of result.messages) problems.push(`${name}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
     }
+  };
+  for (const route of [...routes.map((r) => r.path), ...articles.map((a) => `/blog/${a.slug}`), '/signup?plan=free', '/contact?subject=business', '/no-such-page']) {
+    await check(route, await (await request.get(route)).text());
   }
+  // The server's own answers share one page (src/pages/errors): a refused post and a method not taken.
+  await check('403 refused post', await (await request.post('/contact?form=contact', { headers: { Origin: 'https://evil.example' }, form: { a: 'b' } })).text());
+  await check('405 PUT', await (await request.put('/pricing')).text());
   expect(problems).toEqual([]);
 });
 

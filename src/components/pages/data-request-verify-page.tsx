@@ -1,4 +1,4 @@
-import { EmailLinkPage } from './email-link-page';
+import { NoticePage } from './notice-page';
 import { site } from '@/lib/config/site';
 import { confirmLinkDays } from '@/lib/leads/kinds';
 
@@ -18,5 +18,5 @@ const texts: Record<Shown, { title: string; text: string }> = {
 
 /** What a data request's emailed link answers (src/pages/data-request/verify.astro). */
 export function DataRequestVerifyPage({ shown, action }: { shown: Shown; action: string }) {
-  return <EmailLinkPage {...texts[shown]} ask={shown === 'ask' ? { action, label: 'Confirm my request' } : undefined} next={{ href: '/gdpr', label: 'Your data rights' }} />;
+  return <NoticePage {...texts[shown]} ask={shown === 'ask' ? { action, label: 'Confirm my request' } : undefined} next={{ href: '/gdpr', label: 'Your data rights' }} />;
 }

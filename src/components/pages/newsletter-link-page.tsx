@@ -1,4 +1,4 @@
-import { EmailLinkPage, type EmailLinkAsk } from './email-link-page';
+import { NoticePage, type NoticeAsk } from './notice-page';
 import { site } from '@/lib/config/site';
 import { confirmLinkDays } from '@/lib/leads/kinds';
 import type { LinkOutcome } from '@/lib/newsletter/subscriptions';
@@ -22,7 +22,7 @@ const texts: Record<Shown, { title: string; text: string }> = {
 };
 
 /** The buttons of the two pages that ask (their POST confirms or unsubscribes). */
-const asks: Partial<Record<Shown, Omit<EmailLinkAsk, 'action'>>> = {
+const asks: Partial<Record<Shown, Omit<NoticeAsk, 'action'>>> = {
   'ask-confirm': { label: 'Confirm subscription' },
   // The same fields as a mail client's one-click POST (RFC 8058), and how it was asked.
   'ask-unsubscribe': { label: 'Unsubscribe', fields: { 'List-Unsubscribe': 'One-Click', via: 'link' } },
@@ -31,5 +31,5 @@ const asks: Partial<Record<Shown, Omit<EmailLinkAsk, 'action'>>> = {
 /** What an emailed newsletter link answers (src/pages/newsletter/*.astro). */
 export function NewsletterLinkPage({ shown, action }: { shown: Shown; action?: string }) {
   const ask = asks[shown];
-  return <EmailLinkPage {...texts[shown]} ask={ask && action ? { ...ask, action } : undefined} next={{ href: '/blog', label: 'Read the blog' }} />;
+  return <NoticePage {...texts[shown]} ask={ask && action ? { ...ask, action } : undefined} next={{ href: '/blog', label: 'Read the blog' }} />;
 }

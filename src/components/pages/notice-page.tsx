@@ -2,14 +2,14 @@ import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 
 /** The one button of a page that asks: it POSTs `fields` to `action` (opening the link alone changes nothing). */
-export type EmailLinkAsk = { action: string; label: string; fields?: Record<string, string> };
+export type NoticeAsk = { action: string; label: string; fields?: Record<string, string> };
 
 /**
- * What an emailed link opens (the newsletter's confirm and unsubscribe, a data request's verify): a title
- * and a sentence, then the button that does what the link is for, or, once done or when the link is bad, a
- * way on.
+ * A page that says one thing: a title and a sentence, then the button that does what the page is for, or a
+ * way on. What an emailed link opens (the newsletter's confirm and unsubscribe, a data request's verify) and
+ * the server's own answers to a request it refuses (src/pages/errors).
  */
-export function EmailLinkPage({ title, text, ask, next }: { title: string; text: string; ask?: EmailLinkAsk; next: { href: string; label: string } }) {
+export function NoticePage({ title, text, ask, next }: { title: string; text: string; ask?: NoticeAsk; next: { href: string; label: string } }) {
   return (
     <section className="container-page flex min-h-[50dvh] flex-col items-center justify-center py-20 text-center">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
