@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures';
-import { invalidSummary, leadForms, postRaw, rateLimitedText, rowsFor, screeningOf, uniqueEmail, visitorContext } from '../support/lead-forms';
+import { expectValues, fillForm, formOf, invalidSummary, leadForms, postRaw, rateLimitedText, rowsFor, screeningOf, uniqueEmail, visitorContext } from '../support/lead-forms';
 
 // What protects the lead forms at the HTTP level, posted raw as a script (or a no-JavaScript browser)
 // would: cross-origin posts, oversized bodies, the per-address rate limit, the honeypot and control
@@ -77,6 +77,20 @@ test.describe('lead form guards', () => {
     expect(html).toContain('Form too large');
     expect(html).toContain('larger than 64 kB');
     expect(await rowsFor(contact.table, email)).toHaveLength(0);
+  });
+
+  test('without JavaScript, a form over 64 kB shows the refusal, and the Back button it points to brings the form back as typed', async () => {
+    const page = await ctx.newPage();
+    await page.goto(contact.path);
+    const values = { ...contact.valid(uniqueEmail('huge-back')), message: 'z'.repeat(70 * 1024) };
+    await fillForm(page, contact, values);
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await formOf(page, contact).getByRole('button', { name: contact.submit }).click();
+    expect((await answer).status()).toBe(413);
+    await expect(page.getByRole('heading', { level: 1, name: 'Form too large' })).toBeVisible();
+    await expect(page.getByText('Please go back with your browser’s Back button, shorten your text and send it again.', { exact: false })).toBeVisible();
+    await page.goBack();
+    await expectValues(page, contact, values);
   });
 
   test('over the rate limit, a no-JavaScript post gets 429 and the message, with what was typed', async () => {
