@@ -4,15 +4,15 @@
 // 64 kB, and a multipart body is complete. The body is read here, once, and kept on the request
 // (`req.body`, which Astro's request adapter reads instead of the stream).
 import type { IncomingMessage } from 'node:http';
-import { serverAnswers, type ServerAnswerKind } from '@/lib/server-answers';
+import type { ServerAnswerKind } from '@/lib/server-answers';
 
 export const maxBodyBytes = 64 * 1024;
 /** The most of a refused body that is read (and dropped) before answering: 8 MB. */
 const drainLimitBytes = 8 * 1024 * 1024;
 
-/** A refused post: which of the server's answers (lib/server-answers.ts) it gets, with its status. */
-export type Refusal = { kind: ServerAnswerKind; status: number };
-const refusal = (kind: ServerAnswerKind): Refusal => ({ kind, status: serverAnswers[kind].status });
+/** A refused post: which of the server's answers (lib/server-answers.ts, with its status) it gets. */
+export type Refusal = { kind: ServerAnswerKind };
+const refusal = (kind: ServerAnswerKind): Refusal => ({ kind });
 
 /** The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry. */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {

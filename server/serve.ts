@@ -103,7 +103,8 @@ for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(s
 
 // This module runs bundled in dist/app/ (server/build.ts): the build folder is the one above it.
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const files = loadStaticFiles(outDir);
+// The pages of the server's own answers are sent only as those answers: asked for, they are a 404.
+const files = loadStaticFiles(outDir, { answerOnly: isServerAnswerPath });
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: App.Locals) => Promise<void>;
 const { handler: astro } = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
 
@@ -151,9 +152,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   // form with a subject preset by a link. Any other query (`?utm_source=`) gets the prerendered file.
   const rendered = (filteredListPages.includes(url.pathname) && namesFilters(url.searchParams)) || (url.pathname === '/contact' && presetSubject(url) !== undefined);
   let pageOnRequest = read && rendered && files.page(url.pathname) ? url.pathname : undefined;
-  // The pages of the server's own answers are sent only as those answers (asked for, they are a 404).
-  const answerPage = isServerAnswerPath(url.pathname);
-  if (!pageOnRequest && !answerPage && files.serve(req, res, secure)) {
+  if (!pageOnRequest && files.serve(req, res, secure)) {
     if (req.method === 'GET' && files.page(url.pathname)) countView(req, res, url);
     return;
   }
@@ -166,12 +165,12 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
       return answerLeadJson(req, res, url.pathname.slice(leadEndpointPrefix.length), checked.body, { ip: clientIp, requestId });
     }
     // A form posted without JavaScript to the page it is on (`<page>?form=<name>`): that page, answered.
-    if (!answerPage && files.page(url.pathname) && pageHasForm(url.pathname, url.searchParams.get(noScriptFormParam) ?? '')) pageOnRequest = url.pathname;
+    if (files.page(url.pathname) && pageHasForm(url.pathname, url.searchParams.get(noScriptFormParam) ?? '')) pageOnRequest = url.pathname;
     (req as IncomingMessage & { body?: Buffer }).body = checked.body;
   }
   // A prerendered page takes GET and HEAD only (and the posts of its forms, above); the JSON endpoint POST.
   if (url.pathname.startsWith(leadEndpointPrefix)) return notAllowed(req, res, 'POST');
-  if (!read && !pageOnRequest && !answerPage && files.page(url.pathname)) return notAllowed(req, res, 'GET, HEAD');
+  if (!read && !pageOnRequest && files.page(url.pathname)) return notAllowed(req, res, 'GET, HEAD');
   if (pageOnRequest) req.url = `/on-request${pageOnRequest === '/' ? '' : pageOnRequest}${url.search}`;
   await astro(req, res, undefined, { requestId, clientIp, https: secure, db, nudge: () => background?.nudge(), pageOnRequest, drained: () => drained(res) });
   if (req.method === 'GET' && (pageOnRequest || publicPagesOnRequest.has(url.pathname))) countView(req, res, url);

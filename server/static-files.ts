@@ -89,8 +89,21 @@ function urlPathOf(relative: string) {
 
 export type StaticFiles = ReturnType<typeof loadStaticFiles>;
 
-/** Reads a build (`outDir`: the folder with client/, server/ and _headers.json). */
-export function loadStaticFiles(outDir: string) {
+/** Writes `entry`'s body, compressed as the client takes it, with `status` and `headers`; none for HEAD. */
+function send(req: IncomingMessage, res: ServerResponse, entry: Entry, status: number, headers: Record<string, string | number>) {
+  const encoding = pickEncoding(req);
+  const body = (encoding && encoded(entry, encoding)) || entry.body;
+  const head: Record<string, string | number> = { ...headers, 'Content-Type': entry.type, 'Content-Length': body.length };
+  if (body !== entry.body) head['Content-Encoding'] = encoding!;
+  res.writeHead(status, head);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Reads a build (`outDir`: the folder with client/, server/ and _headers.json). The pages for which
+ * `answerOnly` holds are not served at their addresses: they are only sent as an answer (`answerWith`).
+ */
+export function loadStaticFiles(outDir: string, { answerOnly = () => false }: { answerOnly?: (urlPath: string) => boolean } = {}) {
   const clientDir = path.join(outDir, 'client');
   const policies = new Map<string, string>();
   const headersFile = path.join(outDir, '_headers.json');
@@ -102,13 +115,14 @@ export function loadStaticFiles(outDir: string) {
     }
   }
   const files = new Map<string, Entry>();
+  const answers = new Map<string, Entry>();
   for (const file of walk(clientDir)) {
     const urlPath = urlPathOf(path.relative(clientDir, file));
     const body = fs.readFileSync(file);
     const ext = path.extname(file).toLowerCase();
     const type = ext === '.xml' ? xmlType(body) : (mimeTypes[ext] ?? 'application/octet-stream');
     const hashed = urlPath.startsWith('/_astro/');
-    files.set(urlPath, {
+    (answerOnly(urlPath) ? answers : files).set(urlPath, {
       body,
       type,
       cacheControl: hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
@@ -124,20 +138,15 @@ export function loadStaticFiles(outDir: string) {
     },
 
     /**
-     * Sends the prerendered page at `urlPath` as the answer to any request, with `status`, its CSP, not to be
-     * kept (`no-store`), compressed as the client takes it; the body is left out for HEAD. False when the
-     * build has no such page.
+     * Sends the answer-only page at `urlPath` as the answer to any request, with `status`, its CSP, not to be
+     * kept (`no-store`). False when the build has no such page.
      */
     answerWith(req: IncomingMessage, res: ServerResponse, urlPath: string, status: number, https: boolean, headers: Record<string, string> = {}): boolean {
-      const entry = files.get(urlPath);
-      if (!entry?.type.startsWith('text/html')) return false;
-      const encoding = pickEncoding(req);
-      const body = (encoding && encoded(entry, encoding)) || entry.body;
-      const head: Record<string, string | number> = { ...headers, Vary: 'Accept-Encoding', 'Cache-Control': 'no-store', 'Content-Type': entry.type, 'Content-Length': body.length };
+      const entry = answers.get(urlPath);
+      if (!entry) return false;
+      const head: Record<string, string> = { ...headers, Vary: 'Accept-Encoding', 'Cache-Control': 'no-store' };
       if (entry.policy) head['Content-Security-Policy'] = withUpgrade(entry.policy, https);
-      if (body !== entry.body) head['Content-Encoding'] = encoding!;
-      res.writeHead(status, head);
-      res.end(req.method === 'HEAD' ? undefined : body);
+      send(req, res, entry, status, head);
       return true;
     },
 
@@ -167,12 +176,7 @@ export function loadStaticFiles(outDir: string) {
         res.writeHead(304).end();
         return true;
       }
-      const encoding = pickEncoding(req);
-      const body = (encoding && encoded(entry, encoding)) || entry.body;
-      const headers: Record<string, string | number> = { 'Content-Type': entry.type, 'Content-Length': body.length };
-      if (body !== entry.body) headers['Content-Encoding'] = encoding!;
-      res.writeHead(200, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
+      send(req, res, entry, 200, {});
       return true;
     },
   };

@@ -4,6 +4,8 @@
  * site's layout, not indexed) that the server sends from memory with the status below (server/serve.ts), so
  * a flood of refused posts costs no rendering.
  */
+const home = { href: '/', label: 'Go to the home page' };
+
 export const serverAnswers = {
   'other-site': {
     status: 403,
@@ -15,31 +17,31 @@ export const serverAnswers = {
     status: 413,
     title: 'Form too large',
     text: 'What you sent is larger than 64 kB, the most a form on this site accepts. Please go back with your browser’s Back button, shorten your text and send it again.',
-    next: { href: '/', label: 'Go to the home page' },
+    next: home,
   },
   'not-a-form': {
     status: 415,
     title: 'Form not accepted',
     text: 'This address only accepts forms sent from the pages of this site. Please go back with your browser’s Back button and use the form.',
-    next: { href: '/', label: 'Go to the home page' },
+    next: home,
   },
   unreadable: {
     status: 400,
     title: 'Form not readable',
     text: 'What was sent could not be read as a form. Please go back with your browser’s Back button, fill in the form again and send it.',
-    next: { href: '/', label: 'Go to the home page' },
+    next: home,
   },
   'not-allowed': {
     status: 405,
     title: 'Not available this way',
     text: 'This address does not accept that kind of request. Please use the links and forms of the site.',
-    next: { href: '/', label: 'Go to the home page' },
+    next: home,
   },
   unavailable: {
     status: 503,
     title: 'Something went wrong',
     text: 'The service could not answer this request. Please try again in a moment.',
-    next: { href: '/', label: 'Go to the home page' },
+    next: home,
   },
 } as const satisfies Record<string, { status: number; title: string; text: string; next: { href: string; label: string } }>;
 
@@ -47,8 +49,10 @@ export type ServerAnswerKind = keyof typeof serverAnswers;
 
 export const serverAnswerKinds = Object.keys(serverAnswers) as ServerAnswerKind[];
 
-/** The public path of an answer's prerendered page. */
-export const serverAnswerPath = (kind: ServerAnswerKind) => `/errors/${kind}`;
+const folder = '/errors/';
+
+/** The public path of an answer's prerendered page (src/pages/errors). */
+export const serverAnswerPath = (kind: ServerAnswerKind) => `${folder}${kind}`;
 
 /** Whether `path` is one of those pages: asked for directly, it does not exist (404). */
-export const isServerAnswerPath = (path: string) => path.startsWith('/errors/');
+export const isServerAnswerPath = (path: string) => path.startsWith(folder);
