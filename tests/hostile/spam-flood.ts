@@ -17,6 +17,7 @@ import { launch } from '../support/start-server';
 import { decodeHeader, startSmtp, waitFor } from '../support/notify-receivers';
 import { onCleanup } from '../support/cleanup';
 import { printTable, type Checks } from '../support/suite-runner';
+import { needsTyping } from '../../src/lib/spam/fill-time';
 
 const notifyTo = 'spam-watch@postcraft.example';
 const openStatuses = `coalesce((select t.status from lead_triage t where t.lead_type = $1 and t.lead_id = l.id), 'new') not in ('spam', 'archived')`;
@@ -82,10 +83,14 @@ export async function spamFlood({ check }: Checks): Promise<void> {
       replayed: async () => used,
       'too fast': () => solvedProof(server.url),
     };
+    // "Too fast" is sent to the forms that have a minimum time to fill: those a person must type in
+    // (lib/spam/fill-time.ts; a form a browser can autofill has none, docs/spam.md).
+    const typedKinds = bulkKinds.filter(needsTyping);
     const scripted = Object.entries(failing).flatMap(([what, proof], w) =>
       Array.from({ length: 10 }, (_, a) => async () => {
         for (let i = 0; i < 5; i++) {
-          const kind = bulkKinds[(a + i) % bulkKinds.length];
+          const kinds = what === 'too fast' ? typedKinds : bulkKinds;
+          const kind = kinds[(a + i) % kinds.length];
           const p = await proof();
           const res = await postJson(forms[kind], { ...validValues(kind, `bad-${what.replace(' ', '')}-${a}-${i}`), ...(p ? { proof: p } : {}) }, `198.18.${w}.${a + 1}`);
           count(res.status === 200 && res.state.status === 'success' ? `${what}: answered success` : `${what}: ${res.status}`);

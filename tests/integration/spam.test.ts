@@ -98,6 +98,23 @@ for (const kind of databaseKinds) {
       expect(quick).toMatchObject({ status: 'spam', screen: { reasons: ['too-fast'] }, queued: [] });
     });
 
+    it('the minimum time to fill is per form: none where a browser can autofill every required text, SPAM_MIN_FILL_SECONDS (1 by default) where a person must type', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      channelsOn();
+      // Autofilled and sent the moment the island had its challenge: a person with a browser that knows them.
+      for (const kind of ['newsletter', 'dataRequest', 'trial'] as const) {
+        const at = await post(kind, { proof: await proof(0) });
+        expect(at.screen, kind).toBeUndefined();
+        expect(at.status, kind).toBe('new');
+      }
+      // A form with a message to type: held under the default second, not after it.
+      expect((await post('contact', { proof: await proof(0.5) })).screen?.reasons).toEqual(['too-fast']);
+      expect((await post('contact', { proof: await proof(1.5) })).screen).toBeUndefined();
+      vi.stubEnv('SPAM_MIN_FILL_SECONDS', '5');
+      expect((await post('agency', { proof: await proof(3) })).screen?.reasons).toEqual(['too-fast']);
+      expect((await post('newsletter', { proof: await proof(0) })).screen).toBeUndefined();
+    });
+
     it('a post without JavaScript is stored and held for review; link spam is held as spam', async ({ skip }) => {
       if (!t) return skip('DATABASE_URL is not set');
       channelsOn();

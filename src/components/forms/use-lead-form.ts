@@ -11,8 +11,10 @@ import { leadFields, readFields, type FieldErrors, type LeadKind } from '@/lib/l
 let schemas: Promise<typeof import('@/lib/leads/schemas')> | undefined;
 const loadSchemas = () => (schemas ??= import('@/lib/leads/schemas'));
 
-// The proof of work (lib/spam/proof.ts) starts when the visitor first focuses a field and runs while they
-// type; a post waits for it. One proof per post: the next post solves a new one.
+// The proof of work (lib/spam/proof.ts) starts when the island starts, which is the visitor's first reach
+// for the form (`client:interaction`: pointer over it, touch, focus or a key), and runs while they type; a
+// post waits for it. Its challenge's issue time is where the form's minimum time to fill is measured from
+// (lib/spam/fill-time.ts). One proof per post: the next one starts as soon as a post is sent.
 const loadProof = () => import('./proof-of-work');
 /** Hours a solved proof is used before a new one is fetched (a little under the server's challengeHours). */
 const proofHours = 11;
@@ -86,13 +88,29 @@ export function useLeadForm(kind: LeadKind, options: { id: string; page: string;
   const lastAt = useRef(state.at);
   const proof = useRef<{ solved: Promise<string>; since: number } | null>(null);
 
-  /** Starts solving a proof of work unless one is under way or fresh; the promise of its field value. */
+  /**
+   * Starts solving a proof of work unless one is under way or fresh; the promise of its field value. One
+   * that could not be had ('': the connection dropped, the server refused) is asked for again next time.
+   */
   function startProof(): Promise<string> {
     if (!proof.current || Date.now() - proof.current.since > proofHours * 3_600_000) {
-      proof.current = { solved: loadProof().then((m) => m.solveProof(), () => ''), since: Date.now() };
+      const current = { solved: loadProof().then((m) => m.solveProof(), () => ''), since: Date.now() };
+      proof.current = current;
+      void current.solved.then((value) => {
+        if (!value && proof.current === current) proof.current = null;
+      });
     }
     return proof.current.solved;
   }
+
+  // The island starts when the visitor first reaches for the form: the schemas and the proof of work start
+  // loading now. (The first focus is the interaction that hydrates the island, so `onFocus` does not run
+  // for it: it cannot be where the proof starts.)
+  useEffect(() => {
+    void loadSchemas().catch(() => undefined);
+    void startProof();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // A new answer from the server: move focus to what the visitor has to read or fix.
   useEffect(() => {
@@ -129,7 +147,9 @@ export function useLeadForm(kind: LeadKind, options: { id: string; page: string;
       data.set(proofField, await startProof());
       // Where the visitor came from: the campaign tags of this page's address, the referring site, the page.
       for (const [name, value] of Object.entries(pageAttribution(window.location, document.referrer))) data.set(name, value);
+      // This proof is spent; the next post's starts now, so that a second sign-up is timed from this one.
       proof.current = null;
+      void startProof();
       setPosted(await postToEndpoint(kind, endpoint, data));
       setPosting(false);
     };
@@ -161,7 +181,8 @@ export function useLeadForm(kind: LeadKind, options: { id: string; page: string;
     });
   }
 
-  /** The first focus in the form starts loading the schemas, so that they are there when needed, and the proof of work. */
+  /** A focus in the form starts loading the schemas and the proof of work when they are not under way (a
+   *  failed load is tried again). */
   function onFocus() {
     void loadSchemas().catch(() => undefined);
     void startProof();

@@ -38,6 +38,12 @@ export type FieldDef = {
   long?: boolean;
   /** An address shown as a link to staff when it is http(s). */
   link?: boolean;
+  /**
+   * The `autocomplete` token of a field that browsers fill from what they know of the visitor (name, email,
+   * organisation). Its form's control carries the same token; a form whose every required text is one of
+   * these can be completed by autofill in a second (lib/spam/fill-time.ts).
+   */
+  autofill?: 'name' | 'given-name' | 'family-name' | 'email' | 'organization';
 };
 
 type Outcome = { title: string; message: string };
@@ -72,7 +78,7 @@ export type KindDef = {
 const field = (column: string, label: string, rule: Rule, more: Omit<FieldDef, 'column' | 'label' | 'rule'> = {}): FieldDef => ({ column, label, rule, ...more });
 /** A required text; `label` is what its messages call it. */
 const required = (label: string, max: number): Rule => ({ type: 'text', max, required: `${label} is required`, label });
-const email = field('email', 'Email', { type: 'email' });
+const email = field('email', 'Email', { type: 'email' }, { autofill: 'email' });
 const failure = (contact: string): Outcome => ({ title: 'Submission Failed', message: `Please try again or contact us directly at ${contact}` });
 
 export const leadKinds = {
@@ -82,10 +88,10 @@ export const leadKinds = {
     label: 'Partner application',
     shortLabel: 'Partner',
     fields: {
-      firstName: field('first_name', 'First name', required('First name', limits.name)),
-      lastName: field('last_name', 'Last name', required('Last name', limits.name)),
+      firstName: field('first_name', 'First name', required('First name', limits.name), { autofill: 'given-name' }),
+      lastName: field('last_name', 'Last name', required('Last name', limits.name), { autofill: 'family-name' }),
       email,
-      company: field('company', 'Company', required('Company name', limits.name)),
+      company: field('company', 'Company', required('Company name', limits.name), { autofill: 'organization' }),
       partnershipType: field('partnership_type', 'Partnership type', { type: 'choice', message: 'Please select a partnership type' }, { options: partnershipTypes }),
       message: field(
         'message',
@@ -109,8 +115,8 @@ export const leadKinds = {
     label: 'Affiliate application',
     shortLabel: 'Affiliate',
     fields: {
-      firstName: field('first_name', 'First name', required('First name', limits.name)),
-      lastName: field('last_name', 'Last name', required('Last name', limits.name)),
+      firstName: field('first_name', 'First name', required('First name', limits.name), { autofill: 'given-name' }),
+      lastName: field('last_name', 'Last name', required('Last name', limits.name), { autofill: 'family-name' }),
       email,
       website: field('website', 'Website or social media', { type: 'website', max: limits.website, required: 'Website or social media is required' }, { link: true }),
       audienceSize: field('audience_size', 'Audience size', { type: 'choice', message: 'Please select your audience size' }, { options: audienceSizes }),
@@ -133,9 +139,9 @@ export const leadKinds = {
     label: 'Agency enquiry',
     shortLabel: 'Agency',
     fields: {
-      name: field('name', 'Name', required('Name', limits.name)),
+      name: field('name', 'Name', required('Name', limits.name), { autofill: 'name' }),
       email,
-      businessName: field('business_name', 'Business name', required('Business name', limits.name)),
+      businessName: field('business_name', 'Business name', required('Business name', limits.name), { autofill: 'organization' }),
       monthlyBudget: field('monthly_budget', 'Monthly budget', { type: 'choice', message: 'Please select a monthly budget' }, { options: monthlyBudgets }),
       message: field('message', 'Message', required('Message', limits.message), { long: true }),
     },
@@ -157,9 +163,9 @@ export const leadKinds = {
     label: 'Contact message',
     shortLabel: 'Contact',
     fields: {
-      name: field('name', 'Name', required('Name', limits.name)),
+      name: field('name', 'Name', required('Name', limits.name), { autofill: 'name' }),
       email,
-      company: field('company', 'Company', { type: 'optional', max: limits.name }),
+      company: field('company', 'Company', { type: 'optional', max: limits.name }, { autofill: 'organization' }),
       subject: field('subject', 'Subject', required('Subject', limits.subject)),
       message: field('message', 'Message', required('Message', limits.message), { long: true }),
     },
@@ -214,9 +220,9 @@ export const leadKinds = {
     label: 'Trial request',
     shortLabel: 'Trial',
     fields: {
-      name: field('name', 'Name', required('Name', limits.name)),
-      email: field('email', 'Work email', { type: 'email' }),
-      company: field('company', 'Company', { type: 'optional', max: limits.name }),
+      name: field('name', 'Name', required('Name', limits.name), { autofill: 'name' }),
+      email: field('email', 'Work email', { type: 'email' }, { autofill: 'email' }),
+      company: field('company', 'Company', { type: 'optional', max: limits.name }, { autofill: 'organization' }),
       plan: field('plan', 'Plan', { type: 'choice', message: 'Please choose the Free or the Pro plan' }, { options: signupPlans, offered: trialPlans }),
       billing: field('billing', 'Billing', { type: 'choice', message: 'Please choose monthly or yearly billing' }, { options: billingPeriods, onlyWhen: { field: 'plan', values: billedPlans } }),
       terms: field('terms_accepted', 'Accepted the terms', { type: 'choice', message: 'Please accept the Terms of Service and Privacy Policy to continue' }, { options: agreement }),

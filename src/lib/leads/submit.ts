@@ -85,7 +85,7 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
     const fixed = ctx.fixed ?? leadEndpoints[leadEndpointName(kind)].fixed;
     const consent = consentOf(kind, fixed);
     const screening = ctx.via
-      ? await screenPost({ via: ctx.via, form: formData, values, honeypot, now: at, keys: ctx.proofKeys ?? currentProofKeys })
+      ? await screenPost({ kind, via: ctx.via, form: formData, values, honeypot, now: at, keys: ctx.proofKeys ?? currentProofKeys })
       : honeypot
         ? { reasons: ['honeypot' as const] }
         : undefined;

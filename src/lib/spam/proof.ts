@@ -4,7 +4,8 @@
 // posts. The answer goes with the post in the `proof` field. The server checks it with one HMAC: signed
 // by us, not expired, solved, and used once (the store keeps the signature of every used challenge until
 // it expires, in the lead's own statement). The challenge also carries when it was issued: a post sooner
-// than SPAM_MIN_FILL_SECONDS after the visitor started is too fast for a person.
+// than the form's minimum time to fill (lib/spam/fill-time.ts) after the visitor started is too fast for a
+// person.
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -23,11 +24,12 @@ const whole = (raw: string | undefined, fallback: number, min: number, max: numb
 
 /**
  * SPAM_PROOF_WORK: the most hashes a challenge takes (the answer is a random number between half of it
- * and it; default 20,000). SPAM_MIN_FILL_SECONDS: the least time from a form's first use to its post
- * (default 2). Out-of-range values fall back to the defaults.
+ * and it; default 20,000). SPAM_MIN_FILL_SECONDS: the least time from a form's first use to its post,
+ * for a form a person must type in (default 1; lib/spam/fill-time.ts). Out-of-range values fall back to
+ * the defaults.
  */
 export function proofSettings(env: Record<string, string | undefined> = process.env): ProofSettings {
-  return { work: whole(env.SPAM_PROOF_WORK, 20_000, 100, 10_000_000), minFillSeconds: whole(env.SPAM_MIN_FILL_SECONDS, 2, 0, 600) };
+  return { work: whole(env.SPAM_PROOF_WORK, 20_000, 100, 10_000_000), minFillSeconds: whole(env.SPAM_MIN_FILL_SECONDS, 1, 0, 600) };
 }
 
 /** The two HMAC secrets of the challenges, derived from the link signing key (LINK_SECRET or the database's). */
@@ -45,7 +47,8 @@ export async function newChallenge(keys: ProofKeys, settings: ProofSettings, now
     cost: 1,
     counter: randomInt(max, Math.max(1, Math.floor(max / 2))),
     deriveKey,
-    data: { issued: Math.floor(now / 1000) },
+    // When it was issued, in milliseconds (a minimum of one second needs better than whole seconds).
+    data: { issuedMs: Math.floor(now) },
     expiresAt: Math.floor(now / 1000) + challengeHours * 3600,
     hmacSignatureSecret: keys.signature,
     hmacKeySignatureSecret: keys.key,
@@ -88,7 +91,9 @@ export async function checkProof(raw: unknown, keys: ProofKeys, settings: ProofS
     return { ok: false, reason: 'bad-proof' };
   }
   if (!verified) return { ok: false, reason: 'bad-proof' };
-  const issued = Number(challenge.parameters.data?.issued);
-  if (!Number.isFinite(issued) || now - issued * 1000 < settings.minFillSeconds * 1000) return { ok: false, reason: 'too-fast' };
+  // `issued` (whole seconds) is what challenges carried before `issuedMs`; one issued then may still be in use.
+  const data = challenge.parameters.data;
+  const issuedAt = data?.issuedMs !== undefined ? Number(data.issuedMs) : Number(data?.issued) * 1000;
+  if (!Number.isFinite(issuedAt) || now - issuedAt < settings.minFillSeconds * 1000) return { ok: false, reason: 'too-fast' };
   return { ok: true, signature: challenge.signature, expiresAt: new Date(expiresAt * 1000) };
 }

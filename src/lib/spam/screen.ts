@@ -5,6 +5,8 @@ import { getHandle } from '@/lib/db/client';
 import { queryable } from '@/lib/db/connection';
 import { linkKey } from '@/lib/newsletter/links';
 import type { Screening } from '@/lib/leads/store';
+import type { LeadKind } from '@/lib/leads/kinds';
+import { minFillSecondsFor } from './fill-time';
 import { checkProof, proofKeys, proofSettings, type ProofKeys } from './proof';
 import { proofField } from './proof-field';
 import type { SpamReason } from './reasons';
@@ -24,7 +26,7 @@ export async function currentProofKeys(): Promise<ProofKeys> {
   return cachedKeys.keys;
 }
 
-export type ScreenInput = { via: PostedVia; form: FormData; values: Record<string, string>; honeypot: boolean; now: number; keys: () => Promise<ProofKeys> };
+export type ScreenInput = { kind: LeadKind; via: PostedVia; form: FormData; values: Record<string, string>; honeypot: boolean; now: number; keys: () => Promise<ProofKeys> };
 
 export async function screenPost(input: ScreenInput): Promise<Screening> {
   const reasons: SpamReason[] = [];
@@ -32,7 +34,9 @@ export async function screenPost(input: ScreenInput): Promise<Screening> {
   let proof: Screening['proof'];
   if (input.via === 'page') reasons.push('no-javascript');
   else {
-    const checked = await checkProof(input.form.get(proofField), await input.keys(), proofSettings(), input.now);
+    const settings = proofSettings();
+    const minFillSeconds = minFillSecondsFor(input.kind, settings.minFillSeconds);
+    const checked = await checkProof(input.form.get(proofField), await input.keys(), { ...settings, minFillSeconds }, input.now);
     if (checked.ok) proof = { signature: checked.signature, expiresAt: checked.expiresAt };
     else reasons.push(checked.reason);
   }
