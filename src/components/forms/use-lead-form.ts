@@ -109,7 +109,6 @@ export function useLeadForm(kind: LeadKind, options: { id: string; page: string;
   useEffect(() => {
     void loadSchemas().catch(() => undefined);
     void startProof();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A new answer from the server: move focus to what the visitor has to read or fix.
