@@ -20,6 +20,11 @@ export type FormOnPage = {
   labels?: Record<string, string>;
   /** Choices the page preselects: field -> value. */
   preselected?: Record<string, string>;
+  /**
+   * With JavaScript, the form is in a dialog that a button opens: the button for each value of the field
+   * `by` (the value it presets), and the id of the dialog's form.
+   */
+  opener?: { button: Record<string, string>; by: string; formId: (value: string) => string };
   /** The spec that covers the form instead of tests/e2e/leads-forms.spec.ts, and why. */
   ownSpec?: string;
 };
@@ -55,18 +60,21 @@ export const leadFormPages: Record<LeadEndpointName, FormOnPage> = {
     path: '/blog',
     formId: 'newsletter-blog',
     buttons: { submit: 'Subscribe', pending: 'Subscribing...' },
+    labels: { email: 'Email address' },
     ownSpec: 'leads-newsletter.spec.ts (double opt-in: one row per address)',
   },
   'newsletter-footer': {
     path: '/pricing',
     formId: 'newsletter-footer',
     buttons: { submit: 'Subscribe', pending: 'Subscribing...' },
+    labels: { email: 'Email address' },
     ownSpec: 'leads-newsletter.spec.ts (double opt-in: one row per address)',
   },
   'data-request': {
     path: '/gdpr',
     formId: 'data-request-export',
     buttons: { submit: 'Send Request', pending: 'Submitting...' },
+    opener: { button: { export: 'Request Data Export', rectify: 'Update Information', erase: 'Delete Account', portability: 'Export Data' }, by: 'type', formId: (type) => `data-request-${type}-dialog` },
     ownSpec: 'leads-gdpr.spec.ts (four rights buttons, each a dialog, one form per type without JavaScript)',
   },
 };

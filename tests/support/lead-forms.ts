@@ -8,6 +8,7 @@ import { messages } from '../../src/lib/leads/schemas';
 import { expectNoAxeViolations } from '../e2e/fixtures';
 import { formOnPage, type FormOnPage } from './lead-form-pages';
 import { validLead } from './lead-samples';
+import { choose, typeInto } from './person';
 
 /**
  * Shared pieces of the lead-form journeys (tests/e2e/leads-*.spec.ts): the forms as a visitor sees
@@ -25,7 +26,7 @@ export const contacts = { affiliates: ack('affiliate'), agency: ack('agency'), h
 export const rateLimitedText = rateLimitedMessage;
 export { invalidSummary };
 
-type Field = {
+export type Field = {
   name: string;
   /** Its label: the form's own wording, or the registry's label in any letter case. */
   label: string | RegExp;
@@ -122,10 +123,11 @@ function leadForm(name: LeadEndpointName, kind: LeadKind): LeadForm {
   };
 }
 
+/** Every form of the registry (tests/e2e/leads-people.spec.ts sends each as people do). */
+export const allLeadForms: LeadForm[] = Object.entries(leadEndpoints).map(([name, { kind }]) => leadForm(name as LeadEndpointName, kind));
+
 /** The forms of tests/e2e/leads-forms.spec.ts: every form of the registry but those with a spec of their own. */
-export const leadForms: LeadForm[] = Object.entries(leadEndpoints)
-  .filter(([name]) => !formOnPage(name).ownSpec)
-  .map(([name, { kind }]) => leadForm(name as LeadEndpointName, kind));
+export const leadForms: LeadForm[] = allLeadForms.filter((f) => !formOnPage(f.name).ownSpec);
 
 /** A unique address for one test (the database is shared by every run). */
 export function uniqueEmail(tag: string) {
@@ -200,14 +202,19 @@ export function control(page: Page, form: LeadForm, field: Field): Locator {
   return formOf(page, form).getByRole(roles[field.control], { name: field.label, exact: true });
 }
 
-export async function fillForm(page: Page, form: LeadForm, values: Record<string, string>) {
-  for (const field of form.fields) {
+/**
+ * Fills the form as a person does (tests/support/person.ts): clicks into each field in the order of the
+ * form and types its value key by key (a long one is pasted), picks each choice, ticks each box.
+ */
+export async function fillForm(page: Page, form: LeadForm, values: Record<string, string>, fields: readonly Field[] = form.fields) {
+  for (const field of fields) {
     const value = values[field.name];
     if (value === undefined) continue;
     const el = control(page, form, field);
-    if (field.control === 'select') await el.selectOption(value);
-    else if (field.control === 'checkbox') await tick(el, value === 'yes');
-    else await el.fill(value);
+    if (field.control === 'select') {
+      if ((await el.inputValue()) !== value) await choose(el, value);
+    } else if (field.control === 'checkbox') await tick(el, value === 'yes');
+    else await typeInto(el, value);
   }
 }
 
