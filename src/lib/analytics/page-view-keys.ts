@@ -12,8 +12,8 @@ export const otherValue = '(other)';
 
 /** Longest tag counted as it is (characters); a longer one is `otherValue`. Campaign tags are short slugs. */
 export const tagMaxLength = 64;
-/** Longest referring host counted as it is. */
-export const hostMaxLength = 100;
+/** Longest referring host counted as it is (below `referrerHost`'s cut at 100, so that a cut host is never counted as a host). */
+export const hostMaxLength = 80;
 
 /** Distinct keys with a referring host or a tag that one day may add, site-wide (the "none" and "other" key of each page aside). */
 export const defaultDailyKeys = 1000;
