@@ -89,14 +89,17 @@ async function conversions(db: Db, r: InsightsRange, leadKey: 'page' | 'source' 
   const list = only ? `{${only.join(',')}}` : undefined;
   const onlyLeads = list ? sql`${leadColumn} = any(${list}::text[])` : sql`${leadColumn} <> ''`;
   const onlyViews = list ? sql`${viewColumn} = any(${list}::text[])` : sql`${viewColumn} <> ''`;
-  const listed = list ? sql`union select unnest(${list}::text[])` : sql``;
+  // One hash join of the two groupings (with `only`: each listed key joined to both), then the first `limit`.
+  const joined = list
+    ? sql`unnest(${list}::text[]) as k(key) left join l on l.key = k.key left join v on v.key = k.key`
+    : sql`l full join v on v.key = l.key`;
+  const key = list ? sql`k.key` : sql`coalesce(l.key, v.key)`;
   const rows = await rowsOf(
     db,
     sql`with l as (select ${leadColumn} as key, count(*)::int as n from lead_index i where ${inRange(r)} and ${onlyLeads} group by 1),
-      v as (select ${viewColumn} as key, sum(v.views)::int as n from page_views v where ${viewsInRange(r)} and ${onlyViews} group by 1),
-      k as (select key from l union select key from v ${listed})
-      select k.key, coalesce(v.n, 0) as views, coalesce(l.n, 0) as leads from k left join l on l.key = k.key left join v on v.key = k.key
-      order by 3 desc, 2 desc, k.key collate "C" limit ${limit}`,
+      v as (select ${viewColumn} as key, sum(v.views)::int as n from page_views v where ${viewsInRange(r)} and ${onlyViews} group by 1)
+      select ${key} as key, coalesce(v.n, 0) as views, coalesce(l.n, 0) as leads from ${joined}
+      order by 3 desc, 2 desc, ${key} collate "C" limit ${limit}`,
   );
   return rows.map((row): Conversion => {
     const [views, leads] = [Number(row.views), Number(row.leads)];
