@@ -3,7 +3,9 @@
 // (lib/analytics/page-views). `npm run worker` runs the same loop alone. `stop()` finishes the batch in
 // flight, writes the last page counts, and resolves before the caller closes the database.
 import type { DbHandle } from '@/lib/db/client';
-import { createPageCounter, pageViewsWriter, type PageCounter } from '@/lib/analytics/page-views';
+import { createPageCounter, type PageCounter } from '@/lib/analytics/page-views';
+import { defaultDailyKeys } from '@/lib/analytics/page-view-keys';
+import { pageViewsWriter } from '@/lib/analytics/page-views-store';
 import { envInt } from '@/lib/limiter';
 import { createDeliveryLoop } from '@/lib/notify/loop';
 import { notifyLog } from '@/lib/notify/notify-log';
@@ -49,11 +51,13 @@ function startPurge(handle: DbHandle, env: NodeJS.ProcessEnv): () => Promise<voi
 /**
  * The page counter (docs/analytics.md): views counted in memory by the server, written every
  * PAGE_VIEWS_FLUSH_MS (5 s) with one upsert, and once more at `stop()`. PAGE_VIEWS=0 turns counting off.
+ * Every instance on a database should have the same PAGE_VIEWS_DAILY_KEYS.
  */
 function startPageViews(handle: DbHandle, env: NodeJS.ProcessEnv): PageCounter | undefined {
   if (env.PAGE_VIEWS === '0') return undefined;
   return createPageCounter({
-    write: pageViewsWriter(queryable(handle)),
+    // At most PAGE_VIEWS_DAILY_KEYS distinct keys with a referring host or a tag a day; the rest count as "other".
+    write: pageViewsWriter(queryable(handle), { dailyKeys: envInt(env.PAGE_VIEWS_DAILY_KEYS, defaultDailyKeys, 1) }),
     flushMs: envInt(env.PAGE_VIEWS_FLUSH_MS, 5000, 1),
     // A link from SITE_URL's host or an ALLOWED_ORIGINS host is a link within this site, not a referral.
     siteHosts: configuredHosts(env),

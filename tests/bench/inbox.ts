@@ -1,4 +1,5 @@
-// `npm run bench:inbox [-- --n 1000000] [--pglite] [--runs 5] [--export-timeout 900] [--keep]`
+// `npm run bench:inbox [-- --n 1000000] [--views <rows>] [--pglite] [--runs 5] [--export-timeout 900] [--keep]`
+// (a small run: `--n 20000`, which seeds 20,000 leads and 20,000 rows of page counts)
 //
 // How the staff area holds up with a large inbox. A fresh database (PostgreSQL: a temporary database on
 // DATABASE_URL's server, default the local one; --pglite: the embedded database in a temporary DATA_DIR)
@@ -13,7 +14,12 @@
 // - triage: 5 % spam (held by the screening: verdict spam, reason no-proof), ~30 % contacted, qualified,
 //   won, lost or archived, the rest new; five staff owners (made straight in staff_users, with a dummy
 //   password hash: they never sign in); ~10 % with a note; every lead with its attribution (utm_source
-//   news, google, linkedin, partner-blog or none, one of a few campaigns or none, the form's page).
+//   news, google, linkedin, partner-blog or none, one of a few campaigns or none, the form's page);
+// - page counts: --views rows (default N) of page_views, every day back from today as full as the bounds
+//   let an attacker make it (docs/analytics.md: 1,000 keys with a tag or a referring host, and a "none"
+//   and an "other" key for each of 16 pages): 19 keys in 20 an attacker's, each with its own campaign and
+//   referring host, the rest the leads' sources and campaigns (a million rows: about 970 days, ~32,000 rows
+//   in the insights' 30 days, ~377,000 in a year). A million rows within 30 days cannot be made any more.
 // The admin who signs in is made with `npm run staff:create` (server/create-staff.ts, STAFF_PASSWORD).
 // Then the production server (dist/app/main.mjs, as `npm start` runs it, on a free port) is started on
 // that database, the admin signs in (POST /staff/sign-in, keeping the staff_session cookie) and each
@@ -21,7 +27,7 @@
 // median and p95 of --runs (5) runs, each timed from sending the request to the last byte of the body:
 // the inbox (first page, page 50, page 400, and a deep page: the leads older than 23 months), search (a name fragment, an exact email, a company
 // fragment), each filter (type, status, owner, a one-month range, source, campaign, the Spam view), one
-// lead's page, the insights page (its status is reported whatever it is: it may not exist yet) and the
+// lead's page, the insights page (its default 30 days, and a year: the longest range it shows) and the
 // CSV export of every lead (/staff/export?status=all: one run, no warm-up, stopped after
 // --export-timeout seconds, default 900; its lines counted, and the server process's resident memory
 // (VmRSS) sampled every 100 ms for the peak during the export; an export stopped at its limit shows
@@ -48,6 +54,8 @@ import { benchEnv, numberArg, percentile, printTable } from '../support/suite-ru
 const pglite = process.argv.includes('--pglite');
 const keep = process.argv.includes('--keep');
 const N = numberArg('n', pglite ? 100_000 : 1_000_000);
+/** Rows of page counts (`--views`, default as many as leads). */
+const VIEWS = numberArg('views', N);
 const RUNS = numberArg('runs', 5);
 const EXPORT_TIMEOUT_S = numberArg('export-timeout', 900);
 /** `--url <postgres://...>`: a database an earlier `--keep` run seeded: no seed; its pending migrations are applied and timed (a migration on a million rows). */
@@ -191,13 +199,51 @@ function seedStatements(n: number): { what: string; sql: string }[] {
   ];
 }
 
+// The page counts: as full as their bounds let an attacker make them (docs/analytics.md). A day holds at
+// most `dailyKeys` keys with a referring host or a tag, and a "none" and an "other" key per page: every day,
+// back from today, is full. Of its keys, one in 20 is a visitor's of the leads' sources and campaigns (1 to 20
+// views); the others are an attacker's, each with its own campaign and referring host (1 view); a page's
+// "none" key has 50 to 549 views and its "other" key 100 to 2,099 (the attacker's views past the cap).
+const viewPages = ['/', '/pricing', '/features', '/partners', '/affiliate', '/agency', '/contact', '/blog', '/api', '/templates', '/about', '/careers', '/press', '/mobile', '/security', '/gdpr'];
+const dailyKeys = 1000;
+const rowsPerDay = dailyKeys + 2 * viewPages.length;
+
+/** The seed's statements for `v` rows of page counts (series number g, 0-based: day g / rowsPerDay, place in it g % rowsPerDay). */
+function viewStatements(v: number): { what: string; sql: string }[] {
+  const pos = `(g % ${rowsPerDay})`;
+  const page = (i: string) => `(${sqlArray(viewPages)})[(${i}) % ${viewPages.length} + 1]`;
+  // A visitor's key: q (0 .. 49) chooses the page, the campaign and the source, distinct within a day.
+  const q = `(${pos} / 20)`;
+  const visitor = `${pos} < ${dailyKeys} and ${pos} % 20 = 0`;
+  const extra = `(${pos} - ${dailyKeys})`;
+  return [
+    {
+      what: 'page_views',
+      sql: `insert into page_views (day, path, referrer_host, source, medium, campaign, views)
+        select current_date - (g / ${rowsPerDay})::int,
+          case when ${pos} < ${dailyKeys} then ${page(`case when ${visitor} then ${q} else ${hash(21)} end`)} else ${page(`${extra} / 2`)} end,
+          case when ${visitor} then '' when ${pos} < ${dailyKeys} then 'h' || ${hash(22)} || '-' || g || '.attacker.example' when ${extra} % 2 = 0 then '' else '(other)' end,
+          case when ${visitor} then (${sqlArray(sources)})[(${q} / 5) % 4 + 1] when ${pos} < ${dailyKeys} then 'src-' || ${hash(23)} % 500 when ${extra} % 2 = 0 then '' else '(other)' end,
+          case when ${pos} < ${dailyKeys} then '' when ${extra} % 2 = 0 then '' else '(other)' end,
+          case when ${visitor} then (${sqlArray(campaigns)})[${q} % 5 + 1] when ${pos} < ${dailyKeys} then 'x-' || md5(g::text) when ${extra} % 2 = 0 then '' else '(other)' end,
+          case when ${visitor} then 1 + ${hash(24)} % 20 when ${pos} < ${dailyKeys} then 1 when ${extra} % 2 = 0 then 50 + ${hash(25)} % 500 else 100 + ${hash(26)} % 2000 end
+        from (select g - 1 as g from generate_series(1, ${v}) g) s`,
+    },
+    {
+      what: 'page_view_days',
+      sql: `insert into page_view_days (day, keys) select day, count(*) filter (where (referrer_host, source, medium, campaign) not in (('', '', '', ''), ('(other)', '(other)', '(other)', '(other)')))
+        from page_views group by day`,
+    },
+  ];
+}
+
 /** The tables the seed writes: vacuumed and analysed afterwards, as a settled database would be. */
-const seededTables = ['partner_applications', 'affiliate_applications', 'agency_enquiries', 'contact_messages', 'staff_users', 'lead_triage', 'lead_screening', 'lead_notes', 'lead_attribution', 'lead_index'];
+const seededTables = ['partner_applications', 'affiliate_applications', 'agency_enquiries', 'contact_messages', 'staff_users', 'lead_triage', 'lead_screening', 'lead_notes', 'lead_attribution', 'lead_index', 'page_views', 'page_view_days'];
 
 /** Runs the seed on `query` (one connection: the series is a temporary table); returns the seconds it took. */
-async function seed(query: Query, n: number): Promise<number> {
+async function seed(query: Query, n: number, views: number): Promise<number> {
   const began = performance.now();
-  for (const step of seedStatements(n)) {
+  for (const step of [...seedStatements(n), ...viewStatements(views)]) {
     const t = performance.now();
     await query(step.sql);
     if (step.what !== 'drop the series' && step.what !== 'drop the owner numbers') console.log(`  ${step.what.padEnd(22)} ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s`);
@@ -348,6 +394,8 @@ function cases(f: Facts): Case[] {
   const deep = new Date(Date.now() - 700 * 86_400_000).toISOString().slice(0, 10);
   const q = (v: string) => encodeURIComponent(v);
   const month = monthAYearAgo();
+  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   const page = (name: string, url: string): Case => ({ name, url, target: 'page' });
   return [
     page('inbox, first page', '/staff'),
@@ -367,6 +415,7 @@ function cases(f: Facts): Case[] {
     page('filter: status=spam', '/staff?status=spam'),
     page("a lead's page", `/staff/leads/partner/${f.leadId}`),
     { name: 'insights', url: '/staff/insights', target: 'insights' },
+    { name: 'insights, a year', url: `/staff/insights?from=${yearAgo}&to=${today}`, target: 'insights' },
     { name: 'CSV export, everything', url: '/staff/export?status=all', target: 'export' },
   ];
 }
@@ -472,7 +521,7 @@ try {
   let seconds: number;
   let facts: Facts;
   try {
-    seconds = reuseUrl ? 0 : await seed(conn.query, N);
+    seconds = reuseUrl ? 0 : await seed(conn.query, N, VIEWS);
     facts = await readFacts(conn.query);
   } finally {
     await conn.close();

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPageCounter, isCrawler, isPageViewRequest, isPrefetch, type PageCounterLog, type PageViewRow } from '@/lib/analytics/page-views';
 import type { DbHandle } from '@/lib/db/connection';
-import { tagMax } from '@/lib/leads/attribution';
+import { retention } from '@/lib/config/retention';
+import { policy } from '@/content/legal';
+import { countedHost, countedTag, otherValue, tagMaxLength } from '@/lib/analytics/page-view-keys';
 import { startBackground } from '../../server/background';
 
 // Cookieless page counts (docs/analytics.md): which requests are views, how a view becomes a key, and how the
@@ -121,16 +123,30 @@ describe('the keys of page counts', () => {
     expect(batches).toEqual([[row({ path: '/', views: 6 })]]);
   });
 
-  it('odd values are cut: control characters gone, spaces squeezed, at most 100 characters', async () => {
+  it('odd values are cleaned (control characters gone, spaces squeezed); longer than 64 characters, markup or an odd host: "(other)"', async () => {
     const { counter, batches } = recorded();
     const long = 'A'.repeat(500);
     counter.count('/pricing', at(`/pricing?utm_source=%00%0Anews%09%20letter%1F&utm_campaign=${long}&utm_medium=%20%20`), `https://${'b'.repeat(300)}.example/`, 'postcraft.example');
+    counter.count('/', at(`/?utm_source=${encodeURIComponent('<img src=x onerror=alert(1)>')}&utm_medium=${'m'.repeat(tagMaxLength)}&utm_campaign=Spring Sale 2027`), 'https://[2001:db8::1]/', 'postcraft.example');
+    counter.count('/', at(`/?utm_source=(other)&utm_campaign=${'c'.repeat(tagMaxLength + 1)}`), 'https://Blog.Example.COM/post', 'postcraft.example');
     await counter.flush();
-    const [[r]] = batches;
-    expect(r.source).toBe('news letter');
-    expect(r.campaign).toBe('a'.repeat(tagMax));
-    expect(r.medium).toBe('');
-    expect(r.referrerHost.length).toBeLessThanOrEqual(tagMax);
+    expect(batches[0]).toEqual([
+      row({ path: '/pricing', source: 'news letter', campaign: otherValue, medium: '', referrerHost: otherValue }),
+      row({ path: '/', source: otherValue, medium: 'm'.repeat(tagMaxLength), campaign: 'spring sale 2027', referrerHost: otherValue }),
+      row({ path: '/', source: otherValue, campaign: otherValue, referrerHost: 'blog.example.com' }),
+    ]);
+  });
+
+  it('tags in any script are counted as typed, in lower case', () => {
+    expect(countedTag('Frühling-Ñandú_2027')).toBe('frühling-ñandú_2027');
+    expect(countedTag('春のキャンペーン')).toBe('春のキャンペーン');
+    expect(countedTag('partner.blog+news/q1:eu@x&y~z')).toBe('partner.blog+news/q1:eu@x&y~z');
+    for (const odd of ['a"b', "it's", 'x=1;y', 'a<b', 'café​', '(other)', '{}', '50%']) expect(countedTag(odd), odd).toBe(otherValue);
+    expect(countedTag(null)).toBe('');
+    expect(countedTag('  ')).toBe('');
+    expect(countedHost('news.example')).toBe('news.example');
+    expect(countedHost('xn--bcher-kva.example')).toBe('xn--bcher-kva.example');
+    expect(countedHost('a"b.example')).toBe(otherValue);
   });
 
   it('distinct tags, referrers, paths and days are distinct keys; repeats add up', async () => {
@@ -304,5 +320,11 @@ describe('the web server’s background', () => {
     expect(statements[0][1]).toEqual(['/pricing']);
     expect(startBackground({ handle, env: { ...env, PAGE_VIEWS: '0' }, countPageViews: true }).pageViews).toBeUndefined();
     expect(startBackground({ handle, env }).pageViews).toBeUndefined();
+  });
+});
+
+describe('how long page counts are kept', () => {
+  it('the retention of page_views is the policy’s period for analytics data (26 months)', () => {
+    expect(retention.pageViewMonths).toBe(policy.analyticsAnonymisedMonths);
   });
 });

@@ -5,13 +5,13 @@
  * (day, page, referring host, source, medium, campaign), the `page_views` table.
  *
  * The server (server/serve.ts) calls `count()` for a page view it has answered: a synchronous increment of
- * a counter in memory. Every `flushMs` the counters are written with one upsert and start again from
- * zero. Counting never waits for the database and never throws: when a write fails its batch is dropped
+ * a counter in memory. Every `flushMs` the counters are written with one upsert (`pageViewsWriter`,
+ * lib/analytics/page-views-store.ts, which caps the distinct keys a day adds) and start again from zero. Counting never waits for the database and never throws: when a write fails its batch is dropped
  * (logged once per outage, with the number of views lost), so an outage loses counts, never pages.
  */
-import type { Queryable } from '@/lib/db/connection';
-import { cleanTag, referrerHost } from '@/lib/leads/attribution';
+import { referrerHost } from '@/lib/leads/attribution';
 import { areaLog } from '@/lib/logger';
+import { countedHost, countedTag } from '@/lib/analytics/page-view-keys';
 
 /** Request headers as Node gives them (lower-case names). */
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -204,8 +204,8 @@ const bareHost = (host: string) =>
     .replace(/:\d+$/, '')
     .replace(/^www\./, '');
 
-/** A campaign tag as counted: cleaned like a lead's (lib/leads/attribution), lower case; '' when absent. */
-const tag = (params: URLSearchParams, name: string) => cleanTag(params.get(name))?.toLowerCase() ?? '';
+/** A campaign tag as counted (lib/analytics/page-view-keys): short plain text in lower case, else "(other)"; '' when absent. */
+const tag = (params: URLSearchParams, name: string) => countedTag(params.get(name));
 
 const sumViews = (rows: readonly PageViewRow[]) => rows.reduce((n, r) => n + r.views, 0);
 
@@ -252,7 +252,7 @@ export function createPageCounter({ write, flushMs = 5000, maxKeys = 10_000, now
       let from = '';
       if (referer) {
         const host = referrerHost(headerText(referer), headerText(ownHost) || null);
-        if (host && !ours(host)) from = host;
+        if (host && !ours(host)) from = countedHost(host);
       }
       const key = `${day}\n${path}\n${from}\n${source}\n${medium}\n${campaign}`;
       const row = pending.get(key);
@@ -317,28 +317,5 @@ export function createPageCounter({ write, flushMs = 5000, maxKeys = 10_000, now
       stopped = true;
       if (lostInOutage !== undefined) log.warn({ event: 'page_views.stopped_in_outage', lostViews: lostInOutage }, 'stopped while page counts could not be written');
     },
-  };
-}
-
-const upsert = `insert into page_views (day, path, referrer_host, source, medium, campaign, views)
-select * from unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[])
-on conflict (day, path, referrer_host, source, medium, campaign) do update set views = page_views.views + excluded.views`;
-
-/**
- * The `write` of a counter on a database: one statement for the whole batch, a multi-row upsert from seven
- * arrays (a VALUES list would need seven parameters a row, over PostgreSQL's 65,535 at 10,000 rows).
- */
-export function pageViewsWriter(db: Queryable): (rows: PageViewRow[]) => Promise<void> {
-  return async (rows) => {
-    if (!rows.length) return;
-    await db.query(upsert, [
-      rows.map((r) => r.day),
-      rows.map((r) => r.path),
-      rows.map((r) => r.referrerHost),
-      rows.map((r) => r.source),
-      rows.map((r) => r.medium),
-      rows.map((r) => r.campaign),
-      rows.map((r) => r.views),
-    ]);
   };
 }

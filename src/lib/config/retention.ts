@@ -18,6 +18,13 @@ export const retention = {
   newsletterUnsubscribedDays: 30,
   /** The record of an email or webhook sent about a lead (address hash, error text): days after it finished. */
   deliveryDays: 90,
+  /**
+   * The page counts of a day (page_views, docs/analytics.md): months after that day. They hold no personal
+   * data; the period is the spec's "Analytics data is anonymized after 26 months" (`policy.analyticsAnonymisedMonths`,
+   * content/legal.ts: a test keeps the two equal), long enough to compare any range of the insights (at most
+   * a year) with the same range a year before.
+   */
+  pageViewMonths: 26,
 } as const;
 
 /** Months a data request's answer may take (GDPR Art. 12(3)): one, extendable once by two more with a reason. */

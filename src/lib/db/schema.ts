@@ -176,3 +176,14 @@ export const pageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.path, t.referrerHost, t.source, t.medium, t.campaign] }), index('page_views_path_day_idx').on(t.path, t.day)],
 );
+
+/**
+ * The distinct keys each day has added to page_views with a referring host or a tag (lib/analytics/page-views-store.ts):
+ * the writer's cap (PAGE_VIEWS_DAILY_KEYS) is checked against `keys` and this row is locked while a batch is
+ * written, so that the cap holds with several servers. `granted`: how many of the last batch's new keys fit.
+ */
+export const pageViewDays = pgTable('page_view_days', {
+  day: date('day').primaryKey(),
+  keys: integer('keys').notNull().default(0),
+  granted: integer('granted').notNull().default(0),
+});

@@ -1,6 +1,7 @@
 // The daily purge: deletes what the retention configuration (lib/config/retention.ts) says has expired,
 // with everything attached to it (triage, status history, notes, notification records, submission
-// tokens, consent records, spam screening, attribution; a data request's checks go by their foreign key), in batches so that no statement holds a large
+// tokens, consent records, spam screening, attribution; a data request's checks go by their foreign key), and
+// the page counts of old days, in batches so that no statement holds a large
 // table for long. It logs counts only. The server's background work runs it once a day, on one instance
 // (`maintenance_runs` says who ran last); `purgeExpired` takes the clock, so tests set it forward.
 import type { Queryable } from '@/lib/db/connection';
@@ -43,6 +44,26 @@ async function purgeLeads(client: Queryable, kind: LeadKind, where: string, date
   }
 }
 
+/** The page counts of the days before `before` (UTC date), batch by batch, and their days' key counts. */
+async function purgePageViews(client: Queryable, before: Date): Promise<number> {
+  const day = before.toISOString().slice(0, 10);
+  let total = 0;
+  for (;;) {
+    const { rows } = await client.query(
+      `with gone as (
+         delete from page_views where (day, path, referrer_host, source, medium, campaign) in (
+           select day, path, referrer_host, source, medium, campaign from page_views where day < $1::date limit ${batch}) returning 1
+       ) select count(*)::int as n from gone`,
+      [day],
+    );
+    const n = Number((rows[0] as { n: number }).n);
+    total += n;
+    if (n < batch) break;
+  }
+  await client.query(`delete from page_view_days where day < $1::date`, [day]);
+  return total;
+}
+
 export type PurgeCounts = Record<string, number>;
 
 /** Deletes everything expired at `now`; returns the rows deleted per kind of data. */
@@ -74,6 +95,7 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
   // A used proof of work is kept only while its challenge could still be used.
   const used = await client.query(`with gone as (delete from used_challenges where expires_at < $1::timestamptz returning 1) select count(*)::int as n from gone`, [now.toISOString()]);
   counts.used_challenges = Number((used.rows[0] as { n: number }).n);
+  counts.page_views = await purgePageViews(client, monthsBefore(now, retention.pageViewMonths));
   return counts;
 }
 

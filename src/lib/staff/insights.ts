@@ -77,24 +77,34 @@ const rate = (leads: number, views: number) => (views > 0 ? leads / views : null
 const inRange = (r: InsightsRange) => sql`i.status <> 'spam' and i.created_at >= ${r.from}::date and i.created_at < ${r.to}::date + 1`;
 const viewsInRange = (r: InsightsRange) => sql`v.day between ${r.from}::date and ${r.to}::date`;
 
-/** Views and leads by one dimension (the form's page, the campaign source or the campaign), most leads first. */
+/**
+ * Views and leads by one dimension (the form's page, the campaign source or the campaign), most leads
+ * first, then most views: the `limit` first picked in the database (both sides grouped there and joined),
+ * so that only they come back, however many distinct values the range holds. With `only`, those keys, each
+ * with a row even when it has neither.
+ */
 async function conversions(db: Db, r: InsightsRange, leadKey: 'page' | 'source' | 'campaign', viewKey: 'path' | 'source' | 'campaign', limit: number, only?: string[]) {
   const leadColumn = sql`i.${sql.identifier(leadKey)}`;
-  const leadFrom = sql`lead_index i`;
-  const onlyLeads = only ? sql`and ${leadColumn} = any(${`{${only.join(',')}}`}::text[])` : sql`and ${leadColumn} is not null and ${leadColumn} <> ''`;
-  const onlyViews = only ? sql`and v.path = any(${`{${only.join(',')}}`}::text[])` : sql`and ${sql.identifier(viewKey)} <> ''`;
-  const [leads, views] = await Promise.all([
-    rowsOf(db, sql`select ${leadColumn} as key, count(*)::int as n from ${leadFrom} where ${inRange(r)} ${onlyLeads} group by 1`),
-    rowsOf(db, sql`select v.${sql.identifier(viewKey)} as key, sum(v.views)::int as n from page_views v where ${viewsInRange(r)} ${onlyViews} group by 1`),
-  ]);
-  const byKey = new Map<string, Conversion>();
-  const entry = (key: string) => byKey.get(key) ?? byKey.set(key, { key, views: 0, leads: 0, rate: null }).get(key)!;
-  for (const row of leads) entry(String(row.key)).leads = Number(row.n);
-  for (const row of views) entry(String(row.key)).views = Number(row.n);
-  for (const key of only ?? []) entry(key);
-  const all = [...byKey.values()].map((c) => ({ ...c, rate: rate(c.leads, c.views) }));
-  all.sort((a, b) => b.leads - a.leads || b.views - a.views || a.key.localeCompare(b.key));
-  return only ? all : all.slice(0, limit);
+  const viewColumn = sql`v.${sql.identifier(viewKey)}`;
+  const list = only ? `{${only.join(',')}}` : undefined;
+  const onlyLeads = list ? sql`${leadColumn} = any(${list}::text[])` : sql`${leadColumn} <> ''`;
+  const onlyViews = list ? sql`${viewColumn} = any(${list}::text[])` : sql`${viewColumn} <> ''`;
+  // One hash join of the two groupings (with `only`: each listed key joined to both), then the first `limit`.
+  const joined = list
+    ? sql`unnest(${list}::text[]) as k(key) left join l on l.key = k.key left join v on v.key = k.key`
+    : sql`l full join v on v.key = l.key`;
+  const key = list ? sql`k.key` : sql`coalesce(l.key, v.key)`;
+  const rows = await rowsOf(
+    db,
+    sql`with l as (select ${leadColumn} as key, count(*)::int as n from lead_index i where ${inRange(r)} and ${onlyLeads} group by 1),
+      v as (select ${viewColumn} as key, sum(v.views)::int as n from page_views v where ${viewsInRange(r)} and ${onlyViews} group by 1)
+      select ${key} as key, coalesce(v.n, 0) as views, coalesce(l.n, 0) as leads from ${joined}
+      order by 3 desc, 2 desc, ${key} collate "C" limit ${limit}`,
+  );
+  return rows.map((row): Conversion => {
+    const [views, leads] = [Number(row.views), Number(row.leads)];
+    return { key: String(row.key), views, leads, rate: rate(leads, views) };
+  });
 }
 
 export async function getInsights(db: Db, range: InsightsRange): Promise<Insights> {
