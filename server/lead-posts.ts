@@ -24,6 +24,7 @@ export async function answerLeadJson(req: IncomingMessage, res: ServerResponse, 
     via: 'script',
     referer: req.headers.referer ?? null,
     host: req.headers.host ?? null,
+    cookie: req.headers.cookie ?? null,
   });
   const text = JSON.stringify(answer.state);
   res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });

@@ -11,6 +11,8 @@
 //   4. everything else is rendered by Astro's handler (middleware mode): the staff area, the 404 page, and
 //      a prerendered page rendered again on request (a filtered list, a form posted without JavaScript:
 //      src/pages/on-request/[...path].astro, told the page's path in `locals.pageOnRequest`).
+// A GET or HEAD of a public page through an affiliate's link (`?ref=CODE`) sets the referral cookie, whichever
+// way the page is served (static-files.ts; src/middleware.ts for the pages Astro renders): lib/leads/referral.ts.
 // A GET of a public page answered with the page is counted (lib/analytics/page-views.ts, docs/analytics.md):
 // a synchronous increment in memory, after the answer is written; the counts are written in the background.
 import { randomUUID } from 'node:crypto';
@@ -22,6 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isPageViewRequest } from '@/lib/analytics/page-views';
 import { useDatabase, type DbHandle } from '@/lib/db/client';
 import { filteredListPages, namesFilters } from '@/lib/filters';
+import { referralCookieFor } from '@/lib/leads/referral';
 import { presetSubject } from '@/lib/leads/signup';
 import { leadEndpointPrefix, noScriptFormParam, pageHasForm } from '@/lib/leads/endpoints';
 import { ConfigError, openDatabase } from '@/lib/db/connection';
@@ -152,7 +155,9 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   // form with a subject preset by a link. Any other query (`?utm_source=`) gets the prerendered file.
   const rendered = (filteredListPages.includes(url.pathname) && namesFilters(url.searchParams)) || (url.pathname === '/contact' && presetSubject(url) !== undefined);
   let pageOnRequest = read && rendered && files.page(url.pathname) ? url.pathname : undefined;
-  if (!pageOnRequest && files.serve(req, res, secure)) {
+  // An affiliate's link (`?ref=CODE` on a public page): the page's answer sets the referral cookie.
+  const referralCookie = read ? referralCookieFor(url.searchParams, secure) : undefined;
+  if (!pageOnRequest && files.serve(req, res, secure, { setCookie: referralCookie })) {
     if (req.method === 'GET' && files.page(url.pathname)) countView(req, res, url);
     return;
   }
@@ -172,7 +177,17 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   if (url.pathname.startsWith(leadEndpointPrefix)) return notAllowed(req, res, 'POST');
   if (!read && !pageOnRequest && files.page(url.pathname)) return notAllowed(req, res, 'GET, HEAD');
   if (pageOnRequest) req.url = `/on-request${pageOnRequest === '/' ? '' : pageOnRequest}${url.search}`;
-  await astro(req, res, undefined, { requestId, clientIp, https: secure, db, nudge: () => background?.nudge(), pageOnRequest, drained: () => drained(res) });
+  const publicPage = read && (pageOnRequest || publicPagesOnRequest.has(url.pathname));
+  await astro(req, res, undefined, {
+    requestId,
+    clientIp,
+    https: secure,
+    db,
+    nudge: () => background?.nudge(),
+    pageOnRequest,
+    drained: () => drained(res),
+    referralCookie: publicPage ? referralCookie : undefined,
+  });
   if (req.method === 'GET' && (pageOnRequest || publicPagesOnRequest.has(url.pathname))) countView(req, res, url);
 }
 

@@ -150,10 +150,15 @@ export function loadStaticFiles(outDir: string, { answerOnly = () => false }: { 
       return true;
     },
 
-    /** Answers a GET or HEAD for a built file; false when there is none (the request goes on). */
-    serve(req: IncomingMessage, res: ServerResponse, https: boolean): boolean {
+    /**
+     * Answers a GET or HEAD for a built file; false when there is none (the request goes on). `setCookie`
+     * (the referral cookie of an affiliate's link: lib/leads/referral.ts) is set with a page, never with
+     * another file: that answer is sent whole, `private, no-store` (no shared cache keeps an answer that
+     * sets a cookie) and without an ETag (no 304, which would be an answer without the page).
+     */
+    serve(req: IncomingMessage, res: ServerResponse, https: boolean, { setCookie }: { setCookie?: string } = {}): boolean {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      const raw = (req.url ?? '/').split('?')[0];
+      const [raw, ...query] = (req.url ?? '/').split('?');
       let urlPath: string;
       try {
         urlPath = decodeURIComponent(raw);
@@ -161,17 +166,25 @@ export function loadStaticFiles(outDir: string, { answerOnly = () => false }: { 
         return false;
       }
       if (urlPath.length > 1 && urlPath.endsWith('/')) {
-        const target = urlPath.replace(/\/+$/, '') || '/';
-        if (!files.has(target)) return false;
+        const page = urlPath.replace(/\/+$/, '') || '/';
+        if (!files.has(page)) return false;
+        // The query goes along: an affiliate's `?ref=` and the campaign tags of a link written with a slash.
+        const target = query.length ? `${page}?${query.join('?')}` : page;
         res.writeHead(301, { Location: target, 'Content-Type': 'text/plain; charset=utf-8' }).end(`Moved to ${target}\n`);
         return true;
       }
       const entry = files.get(urlPath);
       if (!entry) return false;
       res.setHeader('Vary', 'Accept-Encoding');
+      if (entry.policy) res.setHeader('Content-Security-Policy', withUpgrade(entry.policy, https));
+      if (setCookie && entry.type.startsWith('text/html')) {
+        res.setHeader('Set-Cookie', setCookie);
+        res.setHeader('Cache-Control', 'private, no-store');
+        send(req, res, entry, 200, {});
+        return true;
+      }
       res.setHeader('Cache-Control', entry.cacheControl);
       res.setHeader('ETag', entry.etag);
-      if (entry.policy) res.setHeader('Content-Security-Policy', withUpgrade(entry.policy, https));
       if (req.headers['if-none-match'] === entry.etag) {
         res.writeHead(304).end();
         return true;

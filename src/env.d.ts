@@ -26,6 +26,11 @@ declare namespace App {
      * closed): a long stream waits for it before producing more (server/serve.ts).
      */
     drained?: () => Promise<void>;
+    /**
+     * Set by the server for a GET or HEAD of a public page through an affiliate's link (`?ref=CODE`): the
+     * referral cookie that the page's answer sets (lib/leads/referral.ts; src/middleware.ts adds it).
+     */
+    referralCookie?: string;
     /** The answer to a lead form posted without JavaScript, shown by the page rendered for it (lib/leads/page-answer.ts). */
     formAnswer?: import('@/lib/leads/page-answer').FormAnswer;
     /**

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineMiddleware } from 'astro:middleware';
 import { withUpgrade } from '@/lib/csp';
+import { withReferralCookie } from '@/lib/leads/referral';
 import { PageCache } from '@/lib/page-cache';
 import { getDb, getHandle, useDatabase } from '@/lib/db/client';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
@@ -83,9 +84,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   }
   const https = locals.https ?? context.url.protocol === 'https:';
+  // A public page reached through an affiliate's link sets the referral cookie (the server says which:
+  // `locals.referralCookie`), added after the filtered lists' cache, which keeps no answer that sets one.
   if (import.meta.env.PROD && locals.pageOnRequest && context.request.method === 'GET') {
     const key = `${https ? 'https' : 'http'} ${encodingFor(context.request) ?? 'identity'} ${context.url.pathname}${context.url.search}`;
-    return filteredLists.get(key) ?? filteredLists.keep(key, await finish(await next(), context.request, https));
+    const page = filteredLists.get(key) ?? (await filteredLists.keep(key, await finish(await next(), context.request, https)));
+    return withReferralCookie(page, locals.referralCookie);
   }
-  return finish(await next(), context.request, https);
+  return withReferralCookie(await finish(await next(), context.request, https), locals.referralCookie);
 });

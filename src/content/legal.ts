@@ -11,6 +11,8 @@ import { retention } from '@/lib/config/retention';
 import { fillSection, type ContentEntry } from './entries';
 import type { legalDocumentSchema } from './schemas';
 import { site } from '@/lib/config/site';
+import { referralCookieDays, referralCookieName } from '@/lib/leads/referral';
+import { staffSessionCookieNames } from '@/lib/staff/session-cookie';
 
 /** The policy claims (retention, response times, sub-processors), in one place; the privacy, GDPR and security pages interpolate them. */
 export const policy = {
@@ -31,12 +33,21 @@ export const postalAddressLine = `${site.postalAddress.street}, ${site.postalAdd
 export type CookieRow = { name: string; purpose: string; duration: string; type: string; setOn: string };
 
 /**
- * Every cookie this website sets. The public pages set none; the staff sign-in area (employees only)
- * sets one session cookie (lib/auth: __Host-pc_session over HTTPS, pc_session over plain HTTP).
+ * Every cookie this website sets, by the names the code gives them: a public page sets the referral cookie
+ * only when the visitor arrives through an affiliate's link (lib/leads/referral.ts); the staff sign-in area
+ * (employees only) sets one session cookie (lib/staff/auth.ts; its plain-HTTP name, for a server without
+ * TLS, is not listed: the site is served over HTTPS). tests/unit/content-consistency.test.ts holds it to the code.
  */
 export const cookiesSet: CookieRow[] = [
   {
-    name: '__Host-pc_session',
+    name: referralCookieName,
+    purpose: `Remembers the code of the affiliate whose link brought you here, so that they are credited if you send a form or start a trial. Holds that code only.`,
+    duration: `${referralCookieDays} days`,
+    type: 'Affiliate referral',
+    setOn: "Any public page, only when you arrive through an affiliate's link (?ref=)",
+  },
+  {
+    name: staffSessionCookieNames.https,
     purpose: `Keeps a ${site.name} employee signed in to the staff area. Holds a random token, nothing about you.`,
     duration: '7 days, or until sign-out',
     type: 'Strictly necessary',

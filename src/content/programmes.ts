@@ -1,4 +1,5 @@
 import { personIn, type Person } from './person-model';
+import { commercial } from '@/lib/config/commercial';
 import { site } from '@/lib/config/site';
 
 /**
@@ -7,7 +8,7 @@ import { site } from '@/lib/config/site';
  */
 export const programmeTerms = {
   affiliateCommissionPercent: 30,
-  affiliateCookieDays: 90,
+  affiliateCookieDays: commercial.affiliateCookieDays,
   affiliateAverageMonthlyEarnings: 2500,
   affiliateApprovalHours: 24,
   /** The payment service affiliates are paid through, monthly. */

@@ -1,4 +1,6 @@
 import { site } from '../../src/lib/config/site';
+import { referralCookieDays, referralCookieName } from '../../src/lib/leads/referral';
+import { staffSessionCookieNames } from '../../src/lib/staff/session-cookie';
 import { expect, test } from './fixtures';
 import { expectAxeCleanAtBothWidths } from '../support/page-checks';
 
@@ -57,16 +59,18 @@ test.describe('/cookies', () => {
     const address = page.getByRole('main').locator('address');
     await expect(address).toContainText(site.postalAddress.street);
     await expect(address).toContainText(`${site.postalAddress.city}, ${site.postalAddress.region} ${site.postalAddress.postalCode}`);
-    await expect(page.getByText('None of the cookies we set are used for tracking, analytics or advertising.')).toBeVisible();
+    await expect(page.getByText('None of the cookies we set are used for analytics or to show you advertising, and none follows you to other websites')).toBeVisible();
     const table = page.getByRole('table', { name: 'Cookies this website sets' });
-    await expect(table.getByRole('rowheader')).toHaveText(['__Host-pc_session']);
+    // The names the code gives them (lib/leads/referral.ts, lib/staff/session-cookie.ts).
+    await expect(table.getByRole('rowheader')).toHaveText([referralCookieName, staffSessionCookieNames.https]);
+    await expect(table.getByRole('row').filter({ hasText: referralCookieName })).toContainText(`${referralCookieDays} days`);
     // On a phone the same list shows as cards instead of a wide table.
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(table).toBeHidden();
-    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: '__Host-pc_session' });
+    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: staffSessionCookieNames.https });
     await expect(card).toBeVisible();
     await expect(card.getByText('Strictly necessary', { exact: true })).toBeVisible();
-    // The claim holds: browsing the public pages leaves no cookie behind.
+    // The claim holds: browsing the public pages (without an affiliate's link) leaves no cookie behind.
     for (const path of ['/', '/pricing', '/blog', '/careers', '/contact', '/gdpr']) await page.goto(path);
     expect(await context.cookies()).toEqual([]);
   });

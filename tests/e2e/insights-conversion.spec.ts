@@ -46,8 +46,9 @@ test('views of /partners are counted without a cookie, a crawler is not, and the
   expect((await request.get(tagged, { headers: { 'User-Agent': googlebot } })).status()).toBe(200);
   expect((await request.head(tagged, { headers: { 'User-Agent': desktopChrome } })).status()).toBe(200);
   expect((await request.get(tagged, { headers: { 'User-Agent': desktopChrome, 'Sec-Purpose': 'prefetch' } })).status()).toBe(200);
-  // No public page sets a cookie (every other route of the site, a filtered list, and the 404 page; /partners above).
-  for (const path of [...routes.map((r) => r.path).filter((p) => p !== '/partners'), '/blog?q=social', '/no-such-page']) {
+  // No public page sets a cookie (every other route of the site, a filtered list, and the 404 page; /partners above),
+  // nor one reached through a link whose affiliate code is not one (tests/e2e/referral-cookie.spec.ts: a valid one).
+  for (const path of [...routes.map((r) => r.path).filter((p) => p !== '/partners'), '/blog?q=social', '/no-such-page', '/pricing?ref=%3Cb%3E']) {
     const res = await request.get(`${server.url}${path}`, { headers: { 'User-Agent': desktopChrome } });
     expect(res.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
     expect(res.headers()['set-cookie'], path).toBeUndefined();

@@ -44,6 +44,8 @@ test('CSV export of the current filter: RFC 4180 quoting, formulas neutralised',
     'Content',
     'Referred by',
     'Form page',
+    // The affiliate's code of the visitor's referral cookie (issue 30).
+    'Affiliate code',
   ]);
   expect(records).toHaveLength(3);
   const agency = records.find((r) => r[0] === 'Agency')!;

@@ -56,17 +56,17 @@ for (const kind of databaseKinds) {
       const bytes: Uint8Array[] = [];
       for await (const chunk of exportLines(t.db, parseFilter({ q: tag }), { kinds: {}, statuses: {} })) bytes.push(chunk.bytes);
       const csv = Buffer.concat(bytes).toString('utf8');
-      // The export's last seven columns: source, medium, campaign, term, content, referring host, page.
-      const byId = new Map(parseCsv(csv).map((r) => [r[1], r.slice(-7)]));
-      expect(byId.get(js)).toEqual(['News', '', `spring-${tag}`, '', '', 'news.example', '/partners']);
-      expect(byId.get(page)).toEqual(['news', '', `spring-${tag}`, '', '', '', '/partners']);
-      expect(byId.get(plain)).toEqual(['', '', '', '', '', '', '/partners']);
+      // The export's last eight columns: source, medium, campaign, term, content, referring host, page, affiliate code.
+      const byId = new Map(parseCsv(csv).map((r) => [r[1], r.slice(-8)]));
+      expect(byId.get(js)).toEqual(['News', '', `spring-${tag}`, '', '', 'news.example', '/partners', '']);
+      expect(byId.get(page)).toEqual(['news', '', `spring-${tag}`, '', '', '', '/partners', '']);
+      expect(byId.get(plain)).toEqual(['', '', '', '', '', '', '/partners', '']);
 
       const row = await loadLead(queryable(t.handle), 'partner', js);
-      expect(JSON.parse(buildWebhookBody('partner', row!)).attribution).toEqual({ source: 'News', medium: null, campaign: `spring-${tag}`, term: null, content: null, referrer: 'news.example', page: '/partners' });
+      expect(JSON.parse(buildWebhookBody('partner', row!)).attribution).toEqual({ source: 'News', medium: null, campaign: `spring-${tag}`, term: null, content: null, referrer: 'news.example', page: '/partners', referral: null });
 
       const data = await personData(t.db, `js-${tag}@example.com`);
-      expect(data.attribution).toEqual([{ table: 'partner_applications', id: js, utm_source: 'News', utm_medium: null, utm_campaign: `spring-${tag}`, utm_term: null, utm_content: null, referrer_host: 'news.example', page: '/partners' }]);
+      expect(data.attribution).toEqual([{ table: 'partner_applications', id: js, utm_source: 'News', utm_medium: null, utm_campaign: `spring-${tag}`, utm_term: null, utm_content: null, referrer_host: 'news.example', page: '/partners', referral_code: null }]);
     });
 
     it('a campaign tag never makes a lead fail: odd values are cut and stored as text', async ({ skip }) => {

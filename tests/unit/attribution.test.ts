@@ -19,6 +19,7 @@ describe('lead attribution', () => {
       content: null,
       referrer: 'example.org',
       page: '/partners',
+      referral: null,
     });
   });
 
@@ -27,7 +28,7 @@ describe('lead attribution', () => {
     expect(from).toMatchObject({ source: 'news', medium: 'email', campaign: 'spring', referrer: null, page: '/partners' });
     // Another site's Referer says nothing about our campaign tags.
     expect(attributionOf(form({}), 'https://evil.example/x?utm_source=forged', 'postcraft.example', '/contact')).toMatchObject({ source: null, page: '/contact' });
-    expect(attributionOf(form({}), null, 'postcraft.example')).toEqual({ source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: null });
+    expect(attributionOf(form({}), null, 'postcraft.example')).toEqual({ source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: null, referral: null });
   });
 
   it('odd values are cut and kept as text, never an error', () => {

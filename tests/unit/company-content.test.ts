@@ -148,7 +148,7 @@ describe('legal texts', () => {
     expect(privacy).toContain('The page counts described above need no cookie either');
     expect(cookies).toContain('We do count page views, without cookies');
     // The cookie policy's claims stay true: no cookie is added for counting.
-    expect(cookies).toContain('None of the cookies we set are used for tracking, analytics or advertising.');
+    expect(cookies).toContain('None of the cookies we set are used for analytics or to show you advertising, and none follows you to other websites');
   });
   it('no placeholder is left and section ids are unique', () => {
     for (const sections of [privacySections, termsSections, cookieSections]) {

@@ -10,10 +10,16 @@ import { pressContactsOf } from '@/content/press';
 import { pricingFaqs, pricingPlans } from '@/content/pricing';
 import { agencyTestimonialsOf } from '@/content/programmes';
 import { site } from '@/lib/config/site';
+import { blockTexts } from '@/content/body-model';
+import { cookiesSet } from '@/content/legal';
+import { affiliateStats } from '@/content/programmes';
+import { leadKinds } from '@/lib/leads/kinds';
+import { referralCookieDays, referralCookieName, referralSetCookie } from '@/lib/leads/referral';
+import { sessionCookie } from '@/lib/staff/auth';
 import { loadContent } from '../support/content';
 
 // The collections as Astro loads them (its sync of src/content.config.ts), made into what the pages show.
-const { articles, people } = await loadContent();
+const { articles, legalDocuments, people } = await loadContent();
 const [team, testimonials, featuredTestimonial, agencyTestimonials, pressContacts] = [teamOf(people), testimonialsOf(people), featuredTestimonialOf(people), agencyTestimonialsOf(people), pressContactsOf(people)];
 
 const contentDir = path.resolve(__dirname, '../../src/content');
@@ -160,6 +166,47 @@ describe('articles deliver what their titles promise, and agree with the other p
       for (const [role] of text(a).matchAll(roles)) expect(securityRoles.toLowerCase(), `${a.slug}: the role "${role}"`).toContain(role.toLowerCase().replace(/s$/, ''));
       expect(text(a), `${a.slug} names a team role /security does not have`).not.toMatch(/\b(approver|contributor|publisher|moderator|member) role\b/i);
     }
+  });
+});
+
+describe('the cookie policy states the cookies the code sets', () => {
+  const policyText = [legalDocuments.cookies.sections, legalDocuments.privacy.sections].map((sections) =>
+    sections.flatMap((section) => [section.heading, ...section.blocks.flatMap((b) => blockTexts(b))]).join('\n'),
+  );
+  const [cookiesText, privacyText] = policyText;
+  const setCookie = referralSetCookie('jane-doe', true);
+
+  it("lists exactly the code's cookies by their names: the referral cookie and the staff session", () => {
+    expect(cookiesSet.map((c) => c.name).sort()).toEqual([referralCookieName, sessionCookie(true).name].sort());
+    expect(setCookie.startsWith(`${referralCookieName}=jane-doe;`)).toBe(true);
+  });
+
+  it("gives the referral cookie's lifetime from the code's constant, the /affiliate page's figure", () => {
+    const row = cookiesSet.find((c) => c.name === referralCookieName)!;
+    expect(referralCookieDays).toBe(commercial.affiliateCookieDays);
+    expect(row.duration).toBe(`${referralCookieDays} days`);
+    expect(setCookie).toContain(`Max-Age=${referralCookieDays * 24 * 60 * 60};`);
+    expect(affiliateStats.find((s) => s.label === 'Cookie Duration')!.value).toBe(`${referralCookieDays} days`);
+    for (const text of [cookiesText, privacyText]) expect(text).toContain(`for ${referralCookieDays} days`);
+    expect(row.setOn).toContain('?ref=');
+  });
+
+  it('says public pages set no other cookie, and no code but the referral and the staff sign-in sets one', () => {
+    expect(cookiesText).toContain('set one cookie, and only when you arrive through an affiliate');
+    expect(cookiesText).toContain('Arriving any other way, the public pages set no cookie at all');
+    // Every place in the site's and the server's code that writes a cookie: a new one fails here, naming its file.
+    const root = path.resolve(__dirname, '../..');
+    const writers = ['src', 'server']
+      .flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f.split(path.sep).join('/')}`))
+      .filter((f) => /\.(ts|tsx|astro)$/.test(f) && /cookies\.set\(|['"]set-cookie['"]\s*,/i.test(fs.readFileSync(path.join(root, f), 'utf8')));
+    expect(writers.sort()).toEqual(['server/static-files.ts', 'src/lib/leads/referral.ts', 'src/lib/staff/actions/sign-in.ts']);
+    expect(fs.readFileSync(path.join(root, 'server/static-files.ts'), 'utf8')).toMatch(/setHeader\('Set-Cookie', setCookie\)/);
+  });
+
+  it("names every lead form's page among the forms that set no cookie, the trial's included", () => {
+    const forms = cookiesText.split('\n').find((line) => line.startsWith('Sending a form on this website'))!;
+    for (const kind of Object.values(leadKinds)) expect(forms.toLowerCase(), kind.label).toContain(kind.shortLabel.toLowerCase());
+    expect(forms).toContain('/signup');
   });
 });
 

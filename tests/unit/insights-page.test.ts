@@ -30,7 +30,9 @@ describe('the insights page shows visitors’ tags as text', () => {
       medianHoursToFirstChange: null,
       changed: 0,
     };
-    const html = renderToStaticMarkup(createElement(InsightsPage, { insights }));
+    // Affiliate codes are visitor-chosen too (lib/leads/referral.ts lets through only a short plain code).
+    const referrals = { top: [{ code: 'spring-sale', leads: 2, trials: 1 }], codes: 1, leads: 2 };
+    const html = renderToStaticMarkup(createElement(InsightsPage, { insights, referrals }));
     expect(html).not.toMatch(/<img|<script|<a href="javascript/i);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');

@@ -88,15 +88,24 @@ describe('messages', () => {
       id: lead.id,
       createdAt: '2026-01-02T03:04:05.000Z',
       fields: { name: lead.name, email: lead.email, company: null, subject: lead.subject, message: lead.message },
-      attribution: { source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: null },
+      attribution: { source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: null, referral: null },
     });
   });
 
   it('where the lead came from goes into the webhook and the staff email (loadLead reads it as attr_* columns)', () => {
-    const tagged = { ...lead, attr_utm_source: 'news', attr_utm_campaign: 'spring\nLaunch', attr_referrer_host: 'example.org', attr_page: '/contact' };
-    expect(JSON.parse(buildWebhookBody('contact', tagged)).attribution).toEqual({ source: 'news', medium: null, campaign: 'spring\nLaunch', term: null, content: null, referrer: 'example.org', page: '/contact' });
+    const tagged = { ...lead, attr_utm_source: 'news', attr_utm_campaign: 'spring\nLaunch', attr_referrer_host: 'example.org', attr_page: '/contact', attr_referral_code: 'jane-doe' };
+    expect(JSON.parse(buildWebhookBody('contact', tagged)).attribution).toEqual({
+      source: 'news',
+      medium: null,
+      campaign: 'spring\nLaunch',
+      term: null,
+      content: null,
+      referrer: 'example.org',
+      page: '/contact',
+      referral: 'jane-doe',
+    });
     const text = buildEmail('contact', tagged, { from: 'f@x.example', to: 't@x.example', deliveryId: 'd1' }).text;
-    expect(text).toContain('Source: news\nCampaign: spring Launch\nReferred by: example.org\nForm page: /contact\n');
+    expect(text).toContain('Source: news\nCampaign: spring Launch\nReferred by: example.org\nForm page: /contact\nAffiliate code: jane-doe\n');
     expect(buildEmail('contact', lead, { from: 'f@x.example', to: 't@x.example', deliveryId: 'd1' }).text).not.toContain('Source:');
   });
 });

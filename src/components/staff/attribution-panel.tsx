@@ -1,14 +1,14 @@
-import { attributionLabels, type Attribution } from '@/lib/leads/attribution';
+import { attributionKeys as order, attributionLabels, type Attribution } from '@/lib/leads/attribution';
 
-const order: (keyof Attribution)[] = ['source', 'medium', 'campaign', 'term', 'content', 'referrer', 'page'];
-
-/** Where the lead came from: its campaign tags, the referring site and the page its form was on. */
+/** Where the lead came from: its campaign tags, the referring site, the page its form was on and an affiliate's code. */
 export function AttributionPanel({ attribution }: { attribution: Attribution | null }) {
   if (!attribution) return <p className="text-sm text-muted-foreground">Not recorded: the lead arrived before the site recorded where leads come from.</p>;
   const tagged = order.slice(0, 5).some((k) => attribution[k]);
   return (
     <div className="space-y-3 text-sm">
-      {tagged || attribution.referrer ? null : <p className="text-muted-foreground">No campaign tags and no referring site: the visitor came directly, or their browser did not say.</p>}
+      {tagged || attribution.referrer || attribution.referral ? null : (
+        <p className="text-muted-foreground">No campaign tags and no referring site: the visitor came directly, or their browser did not say.</p>
+      )}
       <dl className="divide-y divide-border">
         {order
           .filter((k) => attribution[k])

@@ -11,4 +11,9 @@ export const commercial = {
   setupFee: 0,
   /** The trial gives the features of this /pricing plan (by id); after it, an account without a paid plan is on Free. */
   trialPlanId: 'pro',
+  /**
+   * How long an affiliate's link is remembered (the spec's "90 days cookie duration"): the referral cookie's
+   * lifetime (lib/leads/referral.ts), the /affiliate page's figure and the cookie policy's.
+   */
+  affiliateCookieDays: 90,
 } as const;

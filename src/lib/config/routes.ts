@@ -105,7 +105,7 @@ export const routes = [
   {
     path: '/affiliate',
     title: 'Affiliate Program',
-    description: `Earn 30% recurring commission with a 90-day cookie by recommending ${site.name}. Monthly payouts, approval within 24 hours.`,
+    description: `Earn 30% recurring commission with a ${commercial.affiliateCookieDays}-day cookie by recommending ${site.name}. Monthly payouts, approval within 24 hours.`,
     heading: `Join the ${site.name} Affiliate Program`,
     intro: 'Earn 30% commission on every customer you refer, paid monthly.',
   },

@@ -133,8 +133,8 @@ export const usedChallenges = pgTable('used_challenges', {
 });
 
 /**
- * Where each lead came from (lib/leads/attribution.ts): its campaign tags, the referring site's host and
- * the page its form was on, written in the lead's statement. One row per lead (with JavaScript or
+ * Where each lead came from (lib/leads/attribution.ts): its campaign tags, the referring site's host,
+ * the page its form was on and an affiliate's code, written in the lead's statement. One row per lead (with JavaScript or
  * without); goes with its lead (erasure, retention). Indexed for the inbox's source and campaign filters.
  */
 export const leadAttribution = pgTable(
@@ -149,6 +149,8 @@ export const leadAttribution = pgTable(
     utmContent: text('utm_content'),
     referrerHost: text('referrer_host'),
     page: text('page'),
+    /** The affiliate code of the referral cookie the post came with (lib/leads/referral.ts). */
+    referralCode: text('referral_code'),
     createdAt: createdAt(),
   },
   (t) => [

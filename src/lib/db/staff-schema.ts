@@ -190,10 +190,14 @@ export const leadIndex = pgTable(
     /** The form's page (attribution) and when staff first changed its status (history): for the insights. */
     page: text('page'),
     firstChangedAt: timestamp('first_changed_at', { withTimezone: true }),
+    /** The affiliate code of its attribution (as stored): the insights' leads per affiliate code. */
+    referralCode: text('referral_code'),
   },
   // Also, made by migration 0017 (drizzle's index builder has no INCLUDE): lead_index_insights_idx on
   // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at), so that the
   // insights of a range are index-only scans; and lead_index_email_idx on lower(email) (a whole address searched).
+  // By migration 0019: lead_index_referral_idx on (created_at) INCLUDE (lead_type, status, referral_code)
+  // WHERE referral_code IS NOT NULL (the referred leads of a range, index-only).
   (t) => [
     primaryKey({ columns: [t.leadType, t.leadId] }),
     index('lead_index_created_idx').on(t.createdAt.desc(), t.leadId.desc()),

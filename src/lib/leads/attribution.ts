@@ -23,6 +23,8 @@ export type Attribution = {
   referrer: string | null;
   /** The path of the page the form was on. */
   page: string | null;
+  /** The affiliate code of the referral cookie the post came with (lib/leads/referral.ts), read by the server. */
+  referral: string | null;
 };
 
 const key: Record<UtmParam, keyof Attribution> = { utm_source: 'source', utm_medium: 'medium', utm_campaign: 'campaign', utm_term: 'term', utm_content: 'content' };
@@ -63,20 +65,27 @@ export function referrerHost(value: unknown, ownHost: string | null): string | n
   return cleanTag(host, tagMax);
 }
 
-export const noAttribution: Attribution = { source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: null };
+export const noAttribution: Attribution = { source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: null, referral: null };
 
 /**
  * The attribution of a post: the island's fields when it sent them, else the tags and path of the post's
  * `Referer` when it is a page of this site (`ownHost`), else `fallbackPage` (the page a post without
- * JavaScript was sent to).
+ * JavaScript was sent to); `referral` is the code of the post's referral cookie (never a form field).
  */
-export function attributionOf(form: { get(name: string): unknown }, referer: string | null | undefined, ownHost: string | null, fallbackPage: string | null = null): Attribution {
+export function attributionOf(
+  form: { get(name: string): unknown },
+  referer: string | null | undefined,
+  ownHost: string | null,
+  fallbackPage: string | null = null,
+  referral: string | null = null,
+): Attribution {
   const from = urlOf(referer);
   const sameSite = from && ownHost && from.host.toLowerCase() === ownHost.toLowerCase() ? from : null;
   const out: Attribution = { ...noAttribution };
   for (const param of utmParams) out[key[param]] = cleanTag(form.get(param)) ?? cleanTag(sameSite?.searchParams.get(param));
   out.referrer = referrerHost(form.get(referrerField), ownHost);
   out.page = cleanPath(form.get(pageField)) ?? cleanPath(sameSite?.pathname) ?? cleanPath(fallbackPage);
+  out.referral = referral;
   return out;
 }
 
@@ -101,10 +110,24 @@ export const attributionLabels: Record<keyof Attribution, string> = {
   content: 'Content',
   referrer: 'Referred by',
   page: 'Form page',
+  referral: 'Affiliate code',
 };
+
+/** Each part's `lead_attribution` column, in the order staff pages, the CSV and the exports show them. */
+export const attributionColumns: Record<keyof Attribution, string> = {
+  source: 'utm_source',
+  medium: 'utm_medium',
+  campaign: 'utm_campaign',
+  term: 'utm_term',
+  content: 'utm_content',
+  referrer: 'referrer_host',
+  page: 'page',
+  referral: 'referral_code',
+};
+export const attributionKeys = Object.keys(attributionColumns) as (keyof Attribution)[];
 
 /** The `lead_attribution` columns of a row read with them (named `<prefix><column>`) as an Attribution. */
 export function attributionFromColumns(row: Record<string, unknown>, prefix = ''): Attribution {
   const v = (column: string) => (row[`${prefix}${column}`] as string | null | undefined) ?? null;
-  return { source: v('utm_source'), medium: v('utm_medium'), campaign: v('utm_campaign'), term: v('utm_term'), content: v('utm_content'), referrer: v('referrer_host'), page: v('page') };
+  return Object.fromEntries(attributionKeys.map((k) => [k, v(attributionColumns[k])])) as Attribution;
 }

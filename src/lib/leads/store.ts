@@ -170,8 +170,8 @@ function screeningParts(kind: LeadKind, token: string, screening: Screening | un
 function attributionQueue(kind: LeadKind, a: Attribution | undefined): SQL {
   if (!a) return sql``;
   return sql`, attributed as (
-        insert into ${leadAttribution} (lead_type, lead_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host, page)
-        select ${kind}, id, ${a.source}, ${a.medium}, ${a.campaign}, ${a.term}, ${a.content}, ${a.referrer}, ${a.page} from lead)`;
+        insert into ${leadAttribution} (lead_type, lead_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host, page, referral_code)
+        select ${kind}, id, ${a.source}, ${a.medium}, ${a.campaign}, ${a.term}, ${a.content}, ${a.referrer}, ${a.page}, ${a.referral} from lead)`;
 }
 
 /** What a public post stores with its lead besides the fields. */

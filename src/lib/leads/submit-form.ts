@@ -9,6 +9,7 @@ import type { FormAnswer } from './page-answer';
 import { getLimiters } from './rate-limit';
 import { checkAndStoreLead } from './submit';
 import { attributionOf } from './attribution';
+import { referralFromCookies } from './referral';
 
 /** Who posted: the client's address, the request's id, and the path of the page the form was on when known. */
 export type RequestMeta = {
@@ -19,6 +20,8 @@ export type RequestMeta = {
   /** The post's `Referer` and this site's host, for the lead's attribution (lib/leads/attribution.ts). */
   referer?: string | null;
   host?: string | null;
+  /** The post's `Cookie` header: the affiliate code of its referral cookie goes with the attribution (lib/leads/referral.ts). */
+  cookie?: string | null;
 };
 
 export type LeadPostAnswer = { status: number; state: FormState };
@@ -43,7 +46,7 @@ export async function submitLeadForm(name: string, formData: FormData, meta: Req
     fixed: endpoint.fixed,
     page: meta.page ?? null,
     via: meta.via,
-    attribution: attributionOf(formData, meta.referer, meta.host ?? null, meta.page ?? null),
+    attribution: attributionOf(formData, meta.referer, meta.host ?? null, meta.page ?? null, referralFromCookies(meta.cookie)),
   });
   return { status: statusOfOutcome[state.status], state };
 }
@@ -58,7 +61,14 @@ export async function answerPagePost(request: Request, path: string, meta: Reque
   if (!pageHasForm(path, name)) return undefined;
   const posted = await request.formData().catch(() => null);
   if (!posted) return undefined;
-  const answer = await submitLeadForm(name, posted, { ...meta, page: path, via: 'page', referer: request.headers.get('referer'), host: new URL(request.url).host });
+  const answer = await submitLeadForm(name, posted, {
+    ...meta,
+    page: path,
+    via: 'page',
+    referer: request.headers.get('referer'),
+    host: new URL(request.url).host,
+    cookie: request.headers.get('cookie'),
+  });
   const values = Object.fromEntries([...posted].filter((e): e is [string, string] => typeof e[1] === 'string'));
   return { form: name, state: answer.state, posted: values };
 }

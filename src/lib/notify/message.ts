@@ -77,7 +77,7 @@ export function buildEmail(kind: string, lead: LeadRow, { from, to, deliveryId, 
  * The webhook body: `{ event, type, id, createdAt, fields, attribution }`. `fields` holds the lead's fields
  * under their form names (camelCase), nested so that a field named like a top-level key (the data
  * request's `type`) cannot collide with it; `attribution` where it came from (`source`, `medium`,
- * `campaign`, `term`, `content`, `referrer`, `page`; each null when not known).
+ * `campaign`, `term`, `content`, `referrer`, `page`, `referral`: an affiliate's code; each null when not known).
  */
 export function buildWebhookBody(kind: string, lead: LeadRow): string {
   const def = leadDefinition(kind);

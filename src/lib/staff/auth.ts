@@ -1,6 +1,7 @@
 import type { StaffRole } from '@/lib/db/staff-schema';
 import type { StaffContext } from './context';
 import { validateSession, type StaffUser } from './sessions';
+import { staffSessionCookieNames } from './session-cookie';
 
 /**
  * The staff boundary. Every staff page, action and download checks the session and the role itself
@@ -11,7 +12,7 @@ import { validateSession, type StaffUser } from './sessions';
 /** `__Host-` pins the cookie to this host, path / and HTTPS (no sub-domain can set or shadow it). */
 export function sessionCookie(https: boolean) {
   return {
-    name: https ? '__Host-staff_session' : 'staff_session',
+    name: https ? staffSessionCookieNames.https : staffSessionCookieNames.http,
     options: {
       httpOnly: true,
       sameSite: 'lax' as const,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { attributionColumns } from '@/lib/leads/attribution';
 import type { LeadKind } from '@/lib/leads/kinds';
 import { dataRequestAudit } from '@/lib/db/staff-schema';
 import { asDate } from '@/lib/db/values';
@@ -141,11 +142,12 @@ export async function personData(db: Db, email: string) {
       for (const e of c) consents.push({ table: k.table, id: row.id, ...e });
     }
   }
-  // Where each lead came from: campaign tags, the referring site's host, the form's page.
+  // Where each lead came from: campaign tags, the referring site's host, the form's page, an affiliate's code.
   const attribution: Record<string, unknown>[] = [];
+  const attributed = sql.join(Object.values(attributionColumns).map((c) => sql.identifier(c)), sql`, `);
   for (const k of kinds) {
     for (const row of tables[k.table]) {
-      const a = await rowsOf(db, sql`select utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host, page from lead_attribution where lead_type = ${k.kind} and lead_id = ${row.id}::uuid`);
+      const a = await rowsOf(db, sql`select ${attributed} from lead_attribution where lead_type = ${k.kind} and lead_id = ${row.id}::uuid`);
       for (const e of a) attribution.push({ table: k.table, id: row.id, ...e });
     }
   }

@@ -14,7 +14,9 @@ import {
   type Verdict,
 } from "@/lib/spam/reasons";
 import {
+  attributionColumns,
   attributionFromColumns,
+  attributionKeys,
   type Attribution,
 } from "@/lib/leads/attribution";
 
@@ -71,6 +73,10 @@ function conditions(f: InboxFilter, after?: { key: string; id: string }) {
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 }
 
+/** The `lead_attribution` columns, in their order (lib/leads/attribution.ts). */
+const attributionCells = attributionKeys.map((k) => sql`a.${sql.identifier(attributionColumns[k])}`);
+const attributionSelect = sql.join(attributionCells, sql`, `);
+
 /**
  * The rows of `ids` (a page of lead_index, in its order) with what the list shows besides: owner's name,
  * the spam screening's reasons, attribution, a data request's deadline.
@@ -82,7 +88,7 @@ function select(
 ) {
   return sql`select i.lead_type, i.lead_id as id, i.name, i.email, i.company, i.summary, i.created_at, i.created_at::text as created_key,
       i.status, i.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons,
-      a.utm_source, a.utm_medium, a.utm_campaign, a.utm_term, a.utm_content, a.referrer_host, a.page,
+      ${attributionSelect},
       case when i.lead_type = 'dataRequest' then coalesce(c.extended_until, i.created_at + ${replyMonths}::int * interval '1 month') end as due_by
     from (select * from lead_index i ${conditions(f, after)} ${tail}) i
     left join staff_users u on u.id = i.owner_id
@@ -193,13 +199,7 @@ function exportLine(labels: ExportLabels): SQL {
     sql`i.summary`,
     label(sql`i.status`, labels.statuses),
     sql`u.name`,
-    sql`a.utm_source`,
-    sql`a.utm_medium`,
-    sql`a.utm_campaign`,
-    sql`a.utm_term`,
-    sql`a.utm_content`,
-    sql`a.referrer_host`,
-    sql`a.page`,
+    ...attributionCells,
   ];
   return sql.join(
     cells.map((c) => sql`csv_cell((${c})::text)`),

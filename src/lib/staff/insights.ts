@@ -74,7 +74,7 @@ export const formPagePaths = [...new Set(Object.values(formPages).filter((p): p 
 const rate = (leads: number, views: number) => (views > 0 ? leads / views : null);
 
 /** Leads of the range: not spam, arrived between the range's first and last day (UTC). */
-const inRange = (r: InsightsRange) => sql`i.status <> 'spam' and i.created_at >= ${r.from}::date and i.created_at < ${r.to}::date + 1`;
+export const inRange = (r: InsightsRange) => sql`i.status <> 'spam' and i.created_at >= ${r.from}::date and i.created_at < ${r.to}::date + 1`;
 const viewsInRange = (r: InsightsRange) => sql`v.day between ${r.from}::date and ${r.to}::date`;
 
 /**

@@ -1,7 +1,5 @@
 import { csvRecord } from '@/lib/staff/csv';
-import { attributionLabels, type Attribution } from '@/lib/leads/attribution';
-
-const attributionColumns: (keyof Attribution)[] = ['source', 'medium', 'campaign', 'term', 'content', 'referrer', 'page'];
+import { attributionKeys, attributionLabels } from '@/lib/leads/attribution';
 import { filterQuery, parseFilter } from '@/lib/staff/filters';
 import { countLeads, exportLines } from '@/lib/staff/inbox';
 import { kindByKind, statusLabel } from '@/lib/staff/lead-kinds';
@@ -29,7 +27,7 @@ export const GET: APIRoute = async ({ url, locals }) => {
   if (access.refused) return access.refused;
   const { user } = access;
   const total = await countLeads(db, filter);
-  const header = ['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner', ...attributionColumns.map((k) => attributionLabels[k])];
+  const header = ['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner', ...attributionKeys.map((k) => attributionLabels[k])];
   const encoder = new TextEncoder();
   const labels = { kinds: Object.fromEntries(Object.values(kindByKind).map((k) => [k.kind, k.shortLabel])), statuses: statusLabel };
   // PostgreSQL: one COPY streamed from its pool; PGlite: keyset pages.

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { csvRecord } from '@/lib/staff/csv';
-import { getInsights, parseRange, type Conversion } from '@/lib/staff/insights';
+import { getInsights, parseRange, type Conversion, type InsightsRange } from '@/lib/staff/insights';
+import { listReferralCounts, type ReferralCount } from '@/lib/staff/referrals';
 import { kindByKind } from '@/lib/staff/lead-kinds';
 import { leadKindNames } from '@/lib/leads/kinds';
 import { downloadAccess, onlyGet } from '@/lib/staff/responses';
@@ -14,16 +15,17 @@ export const PATCH: APIRoute = onlyGet;
 
 const conversionRows = (key: string, rows: Conversion[]) => [[key, 'Views', 'Leads', 'Conversion'], ...rows.map((r) => [r.key, r.views, r.leads, r.rate === null ? '' : r.rate.toFixed(4)])];
 
-/** One table of /staff/insights as CSV (`?table=daily|pages|sources|campaigns|funnel` and the page's range). */
+/** One table of /staff/insights as CSV (`?table=daily|pages|sources|campaigns|referrals|funnel` and the page's range). */
 export const GET: APIRoute = async ({ url, locals }) => {
   const { db, user } = staffContext(locals);
   const range = parseRange(url.searchParams);
   const access = downloadAccess(user, 'member', `/staff/insights${url.search}`);
   if (access.refused) return access.refused;
   const table = url.searchParams.get('table') ?? '';
-  if (!['daily', 'pages', 'sources', 'campaigns', 'funnel'].includes(table)) {
-    return new Response('Unknown table: choose daily, pages, sources, campaigns or funnel.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!['daily', 'pages', 'sources', 'campaigns', 'referrals', 'funnel'].includes(table)) {
+    return new Response('Unknown table: choose daily, pages, sources, campaigns, referrals or funnel.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
+  if (table === 'referrals') return csvFile(table, range, referralRows((await listReferralCounts(db, range)).top));
   const insights = await getInsights(db, range);
   const rows: unknown[][] =
     table === 'daily'
@@ -35,6 +37,12 @@ export const GET: APIRoute = async ({ url, locals }) => {
           : table === 'campaigns'
             ? conversionRows('Campaign', insights.campaigns)
             : [['Stage', 'Leads', 'Share'], ...insights.funnel.map((s) => [s.stage, s.leads, s.share === null ? '' : s.share.toFixed(4)]), ['Lost', insights.lost, '']];
+  return csvFile(table, range, rows);
+};
+
+const referralRows = (rows: ReferralCount[]) => [['Affiliate code', 'Leads', 'Trials'], ...rows.map((r) => [r.code, r.leads, r.trials])];
+
+function csvFile(table: string, range: InsightsRange, rows: unknown[][]) {
   return new Response(`\uFEFF${rows.map((r) => csvRecord(r)).join('')}`, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -42,4 +50,4 @@ export const GET: APIRoute = async ({ url, locals }) => {
       'Cache-Control': 'no-store',
     },
   });
-};
+}

@@ -6,9 +6,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Panel } from '@/components/staff/panel';
 import { DailyChart, FunnelChart, InlineBar, KindLegend } from '@/components/staff/charts';
+import { ReferralTable } from '@/components/staff/referral-table';
 import { leadKindNames, type LeadKind } from '@/lib/leads/kinds';
 import { kindByKind } from '@/lib/staff/lead-kinds';
 import { rangePresets, type Conversion, type Insights, type InsightsRange } from '@/lib/staff/insights';
+import type { ReferralCounts } from '@/lib/staff/referrals';
 import { cn } from '@/lib/utils';
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -88,7 +90,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: R
 }
 
 /** /staff/insights: where leads come from and what converts (members and admins). */
-export function InsightsPage({ insights }: { insights: Insights }) {
+export function InsightsPage({ insights, referrals }: { insights: Insights; referrals: ReferralCounts }) {
   const { range, daily, totals } = insights;
   const kinds = leadKindNames.filter((k) => totals[k] > 0) as LeadKind[];
   const shown = kinds.length ? kinds : ([...leadKindNames] as LeadKind[]);
@@ -208,6 +210,10 @@ export function InsightsPage({ insights }: { insights: Insights }) {
           <ConversionTable caption="Views, leads and conversion of each campaign" keyLabel="Campaign (utm_campaign)" rows={insights.campaigns} empty="No tagged visits or leads in this range." />
         </Panel>
       </div>
+
+      <Panel title="Affiliate codes" actions={<CsvLink table="referrals" range={range} label="affiliate codes" />}>
+        <ReferralTable counts={referrals} />
+      </Panel>
 
       <Panel title="Status funnel" actions={<CsvLink table="funnel" range={range} label="the status funnel" />}>
         <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
