@@ -14,15 +14,19 @@ import { loadForm, submitForm } from '../support/form-client';
 import { formOnPage, postsForm } from '../support/lead-form-pages';
 import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { validLead } from '../support/lead-samples';
+import { createStaff, insertLead, leadUrl, marker, signIn } from '../support/staff-accounts';
 import { expect, test } from './fixtures';
 
 // Every page the site answers with, in every state that renders differently, is valid HTML by the HTML
 // standard's rules (html-validate's `standard` preset). React's serialisation style (`<meta/>`,
 // `noModule=""`) is valid HTML, and ids such as React's `_R_` are valid in HTML5: those three style rules
-// are off, every other rule stands. A <style> is metadata content: only in the <head> (the islands'
-// prelude is there: src/components/site/island-prelude.tsx).
+// are off, every other rule stands. A <style> is metadata content, allowed only in the <head> (or a
+// <noscript> there); html-validate flags it under <body> or a <div> but not under <main> or <section>, so
+// its parent is named here as the standard names it. The islands' prelude is in the <head>
+// (src/components/site/island-prelude.tsx).
 const validator = new HtmlValidate({
   extends: ['html-validate:standard'],
+  elements: ['html5', { style: { permittedParent: ['head', 'noscript'] } }],
   rules: { 'valid-id': ['error', { relaxed: true }], 'attr-case': 'off', 'void-style': 'off' },
 });
 
@@ -50,6 +54,13 @@ function isAddressOf(page: string, checked: string): boolean {
  * The pages rendered on request with a token in their address (the links of the emails): an unknown token
  * gives each its "link not valid" state; their other states have their own specs (emails, newsletter, GDPR).
  */
+/** The page files of src/pages (`blog/[slug].astro`) whose address none of `addresses` is, but those `skip` names. */
+function uncheckedPages(addresses: string[], skip: (file: string) => boolean): string[] {
+  const pagesDir = path.resolve(import.meta.dirname, '../../src/pages');
+  const files = fs.readdirSync(pagesDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.astro'));
+  return files.map((f) => f.split(path.sep).join('/')).filter((f) => !skip(f) && !addresses.some((a) => isAddressOf(pageAddress(f), a)));
+}
+
 const linkPages = ['/newsletter/confirm?token=unknown', '/newsletter/unsubscribe?token=unknown', '/data-request/verify?token=unknown'];
 
 /** What a GET renders differently: a filtered list (with results and without), a preset contact subject, a sign-up plan. */
@@ -74,15 +85,11 @@ test('every route, article, list state, link page and the 404 is valid HTML (htm
   }
   expect(problems).toEqual([]);
 
-  // Every page file of the public site is among what was checked: a new page is checked without a new line
-  // here. The staff area is checked in tests/e2e/staff-axe.spec.ts's html-validate test; the server's own
-  // answers and the forms' answers below; on-request is the address under which the server asks Astro for a
-  // prerendered page again (never asked for directly).
-  const pagesDir = path.resolve(import.meta.dirname, '../../src/pages');
-  const pageFiles = fs.readdirSync(pagesDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.astro')).map((f) => f.split(path.sep).join('/'));
+  // Every page file of the public site is among what was checked: a page added later fails here until it
+  // is. The staff area, the server's own answers and the forms' answers are checked below; on-request is the
+  // address under which the server asks Astro for a prerendered page again (never asked for directly).
   const elsewhere = (f: string) => /^(staff|errors|on-request)\//.test(f) || f === '404.astro';
-  const unchecked = pageFiles.filter((f) => !elsewhere(f) && !addresses.some((a) => isAddressOf(pageAddress(f), a)));
-  expect(unchecked, 'page files whose address no check above asks for').toEqual([]);
+  expect(uncheckedPages(addresses, elsewhere), 'page files whose address no check above asks for').toEqual([]);
 });
 
 test('the server’s own answers (src/pages/errors) are valid HTML, every kind', async ({ request }) => {
@@ -133,4 +140,31 @@ test.describe('every lead form’s answers without JavaScript are valid HTML', (
       expect(problems).toEqual([]);
     });
   }
+});
+
+test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a data request, accounts, insights, the 403 page', async ({ page }) => {
+  const m = marker();
+  const lead = await insertLead({ kind: 'partner', firstName: 'Valid', lastName: m, email: `html-${m}@e2e.example`, company: 'Valid Ltd', message: 'Two lines.\nOf text.' });
+  const request = await insertLead({ kind: 'dataRequest', email: `html-${m}@e2e.example`, type: 'export', details: 'All of it.' });
+  const problems: string[] = [];
+  const check = async (name: string, html: string) => problems.push(...(await problemsOf(name, html)));
+  await page.goto('/staff/sign-in');
+  await check('sign-in', await page.content());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Enter your email')).toBeVisible();
+  await check('sign-in with an error', await page.content());
+  await signIn(page, createStaff('admin'));
+  const addresses = ['/staff/sign-in', '/staff', `/staff?q=${m}-nothing`, leadUrl('partner', lead), leadUrl('data_request', request), `/staff/data-requests/${request}`, '/staff/users', '/staff/insights?days=90'];
+  for (const address of addresses.slice(1)) {
+    const res = await page.request.get(address);
+    expect(res.status(), address).toBe(200);
+    await check(address, await res.text());
+  }
+  await page.context().clearCookies();
+  await signIn(page, createStaff('member'));
+  const forbidden = await page.request.get('/staff/users');
+  expect(forbidden.status()).toBe(403);
+  await check('403 /staff/users', await forbidden.text());
+  expect(problems).toEqual([]);
+  expect(uncheckedPages(addresses, (f) => !f.startsWith('staff/')), 'staff page files not checked').toEqual([]);
 });
