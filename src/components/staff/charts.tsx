@@ -32,7 +32,7 @@ const labelSize = 11;
  * The chart is drawn on the server, where no text can be measured: the room for the labels is made from
  * this, so that none is cut at any width (the SVG scales as a whole).
  */
-export function labelWidth(text: string): number {
+function labelWidth(text: string): number {
   let em = 0;
   for (const c of text) em += /[0-9A-Za-z]/.test(c) ? 0.7 : 0.4;
   return em * labelSize;
