@@ -34,7 +34,9 @@ export async function startOwnServer(env: ServerEnv = {}): Promise<OwnServer> {
   db.on('connect', (client) => client.on('error', () => {}));
   let server: StartedServer;
   try {
-    server = await startServer({ DATABASE_URL: temp.url, TRUST_PROXY: '1', ...env });
+    // OWN_SERVER_PORT: the port to take (default: any free one), on a machine whose ports are shared out.
+    const port = process.env.OWN_SERVER_PORT ? { PORT: process.env.OWN_SERVER_PORT } : {};
+    server = await startServer({ DATABASE_URL: temp.url, TRUST_PROXY: '1', ...port, ...env });
   } catch (err) {
     await db.end();
     await temp.drop();

@@ -24,28 +24,50 @@ function niceMax(n: number): number {
   return [1, 2, 5, 10].map((m) => m * p).find((v) => v >= n)!;
 }
 
+const labelSize = 11;
+
+/**
+ * The width a label takes at `labelSize`, over-estimated: a digit or letter is taken as 0.7 em (Geist's and
+ * the fallback fonts' digits are about 0.6 em, with tabular figures), anything else (comma, space) as 0.4 em.
+ * The chart is drawn on the server, where no text can be measured: the room for the labels is made from
+ * this, so that none is cut at any width (the SVG scales as a whole).
+ */
+function labelWidth(text: string): number {
+  let em = 0;
+  for (const c of text) em += /[0-9A-Za-z]/.test(c) ? 0.7 : 0.4;
+  return em * labelSize;
+}
+
 /** Leads per day, stacked by kind. */
 export function DailyChart({ daily, kinds, summary }: { daily: DailyLeads[]; kinds: LeadKind[]; summary: string }) {
   const width = 720;
   const height = 220;
-  const left = 36;
+  const right = 8;
   const bottom = 24;
   const top = 8;
-  const plotW = width - left - 8;
-  const plotH = height - top - bottom;
   const max = niceMax(Math.max(0, ...daily.map((d) => d.total)));
+  const ticks = [0, 0.5, 1].map((f) => ({ f, label: Math.round(max * f).toLocaleString('en-US') }));
+  // The left gutter holds the longest count label, right-aligned 6 units before the plot.
+  const left = Math.ceil(Math.max(...ticks.map((t) => labelWidth(t.label)))) + 2 + 6;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
   const slot = plotW / Math.max(1, daily.length);
   const barW = Math.max(1, Math.min(24, slot * 0.7));
   const labelEvery = Math.ceil(daily.length / 8);
+  /** A day label's centre: under its bar, but never so near an edge that half of the label would be cut. */
+  const dayLabelX = (x: number, label: string) => {
+    const half = labelWidth(label) / 2;
+    return Math.min(width - half, Math.max(half, x));
+  };
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} className="h-auto w-full" preserveAspectRatio="xMidYMid meet">
-      {[0, 0.5, 1].map((f) => {
+    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} className="h-auto w-full tabular-nums" preserveAspectRatio="xMidYMid meet">
+      {ticks.map(({ f, label }) => {
         const y = top + plotH * (1 - f);
         return (
           <g key={f}>
-            <line x1={left} x2={width - 8} y1={y} y2={y} stroke="#e2e8f0" />
-            <text x={left - 6} y={y + 4} textAnchor="end" fontSize="11" fill="#475569">
-              {Math.round(max * f).toLocaleString('en-US')}
+            <line x1={left} x2={width - right} y1={y} y2={y} stroke="#e2e8f0" />
+            <text x={left - 6} y={y + 4} textAnchor="end" fontSize={labelSize} fill="#475569">
+              {label}
             </text>
           </g>
         );
@@ -62,7 +84,7 @@ export function DailyChart({ daily, kinds, summary }: { daily: DailyLeads[]; kin
               return <rect key={k} x={x} y={y} width={barW} height={h} fill={kindColors[k]} />;
             })}
             {i % labelEvery === 0 ? (
-              <text x={x + barW / 2} y={height - 6} textAnchor="middle" fontSize="11" fill="#475569">
+              <text x={dayLabelX(x + barW / 2, shortDay(d.day))} y={height - 6} textAnchor="middle" fontSize={labelSize} fill="#475569">
                 {shortDay(d.day)}
               </text>
             ) : null}

@@ -38,9 +38,9 @@ export function DialogContent({
 
 /**
  * While a modal is open the rest of the page is hidden from assistive technology. Radix marks the page's
- * other parts aria-hidden but spares any part that holds a <script> (and Astro writes its islands' inline
- * scripts beside the first island, often inside <main>), so here every top-level part of the page that is
- * still exposed is hidden too, and shown again when the dialog closes.
+ * other parts aria-hidden but spares any part that holds a <script> (the islands' prelude is in the
+ * <head>, src/components/site/island-prelude.tsx, but a part may hold another script), so here every
+ * top-level part of the page that is still exposed is hidden too, and shown again when the dialog closes.
  */
 function PageBehindHidden() {
   const marker = React.useRef<HTMLSpanElement>(null);

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { HtmlValidate } from 'html-validate';
+import { outDir } from '../../server/build';
+import { filteredListPages } from '../../src/lib/filters';
+import { leadEndpoints, type LeadEndpointName } from '../../src/lib/leads/endpoints';
+import { invalidSummary } from '../../src/lib/leads/form-state';
+import { leadKinds, type KindDef } from '../../src/lib/leads/kinds';
+import { signupPlans } from '../../src/lib/leads/options';
+import { contactSubjects, signupHref } from '../../src/lib/leads/signup';
+import { routes } from '../../src/lib/config/routes';
+import { serverAnswerKinds, serverAnswerPath } from '../../src/lib/server-answers';
+import { loadForm, submitForm } from '../support/form-client';
+import { formOnPage, postsForm } from '../support/lead-form-pages';
+import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
+import { validLead } from '../support/lead-samples';
+import { createStaff, insertLead, leadUrl, marker, signIn } from '../support/staff-accounts';
+import { expect, test } from './fixtures';
+
+// Every page the site answers with, in every state that renders differently, is valid HTML by the HTML
+// standard's rules (html-validate's `standard` preset). React's serialisation style (`<meta/>`,
+// `noModule=""`) is valid HTML, and ids such as React's `_R_` are valid in HTML5: those three style rules
+// are off, every other rule stands. A <style> is metadata content, allowed only in the <head> (or a
+// <noscript> there); html-validate flags it under <body> or a <div> but not under <main> or <section>, so
+// its parent is named here as the standard names it. The islands' prelude is in the <head>
+// (src/components/site/island-prelude.tsx).
+const validator = new HtmlValidate({
+  extends: ['html-validate:standard'],
+  elements: ['html5', { style: { permittedParent: ['head', 'noscript'] } }],
+  rules: { 'valid-id': ['error', { relaxed: true }], 'attr-case': 'off', 'void-style': 'off' },
+});
+
+async function problemsOf(name: string, html: string): Promise<string[]> {
+  const report = await validator.validateString(html, `${name}.html`);
+  return report.results.flatMap((r) => r.messages.map((m) => `${name}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
+}
+
+/** The addresses of the sitemap (every public route and every article), as paths. */
+async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, '&')).pathname);
+}
+
+/** The address of a page file of src/pages (`blog/[slug].astro` -> `/blog/[slug]`). */
+const pageAddress = (file: string) => `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`;
+
+/** Whether `checked` (an address asked for) is an address of the page file at `page` (dynamic segments match any). */
+function isAddressOf(page: string, checked: string): boolean {
+  const pattern = page.replace(/\[\.\.\.[^\]]+\]/g, '.*').replace(/\[[^\]]+\]/g, '[^/]+');
+  return new RegExp(`^${pattern}$`).test(checked.split(/[?#]/)[0]);
+}
+
+/**
+ * The pages rendered on request with a token in their address (the links of the emails): an unknown token
+ * gives each its "link not valid" state; their other states have their own specs (emails, newsletter, GDPR).
+ */
+/** The page files of src/pages (`blog/[slug].astro`) whose address none of `addresses` is, but those `skip` names. */
+function uncheckedPages(addresses: string[], skip: (file: string) => boolean): string[] {
+  const pagesDir = path.resolve(import.meta.dirname, '../../src/pages');
+  const files = fs.readdirSync(pagesDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.astro'));
+  return files.map((f) => f.split(path.sep).join('/')).filter((f) => !skip(f) && !addresses.some((a) => isAddressOf(pageAddress(f), a)));
+}
+
+const linkPages = ['/newsletter/confirm?token=unknown', '/newsletter/unsubscribe?token=unknown', '/data-request/verify?token=unknown'];
+
+/** What a GET renders differently: a filtered list (with results and without), a preset contact subject, a sign-up plan. */
+const queryStates = [
+  ...filteredListPages.flatMap((p) => [`${p}?q=a`, `${p}?q=no-such-thing-anywhere`]),
+  ...Object.keys(contactSubjects).map((s) => `/contact?subject=${s}`),
+  ...signupPlans.map((p) => signupHref(p.value).split('#')[0]),
+];
+
+test.describe.configure({ timeout: 180_000 });
+
+test('every route, article, list state, link page and the 404 is valid HTML (html-validate, standard)', async ({ request }) => {
+  const sitemap = await sitemapPaths(request);
+  // The sitemap lists every route of the route list (and the articles besides).
+  expect(routes.map((r) => r.path).filter((p) => !sitemap.includes(p))).toEqual([]);
+  const addresses = [...new Set([...routes.map((r) => r.path), ...sitemap, ...queryStates, ...linkPages, '/no-such-page'])];
+  const problems: string[] = [];
+  for (const address of addresses) {
+    const res = await request.get(address, { maxRedirects: 5 });
+    expect(res.headers()['content-type'], address).toContain('text/html');
+    problems.push(...(await problemsOf(address, await res.text())));
+  }
+  expect(problems).toEqual([]);
+
+  // Every page file of the public site is among what was checked: a page added later fails here until it
+  // is. The staff area, the server's own answers and the forms' answers are checked below; on-request is the
+  // address under which the server asks Astro for a prerendered page again (never asked for directly).
+  const elsewhere = (f: string) => /^(staff|errors|on-request)\//.test(f) || f === '404.astro';
+  expect(uncheckedPages(addresses, elsewhere), 'page files whose address no check above asks for').toEqual([]);
+});
+
+test('the server’s own answers (src/pages/errors) are valid HTML, every kind', async ({ request }) => {
+  const problems: string[] = [];
+  // Each kind is a prerendered page that the server sends as built (server/serve.ts, answerWith);
+  // tests/integration/server-answers.test.ts checks it is the one sent for each refusal.
+  for (const kind of serverAnswerKinds) {
+    const file = path.join(outDir, 'client', serverAnswerPath(kind), 'index.html');
+    problems.push(...(await problemsOf(`answer ${kind}`, fs.readFileSync(file, 'utf8'))));
+  }
+  // And as the server sends them: a refused post and a method a page does not take.
+  const refused = await request.post('/contact?form=contact', { headers: { Origin: 'https://evil.example' }, form: { a: 'b' } });
+  expect(refused.status()).toBe(403);
+  problems.push(...(await problemsOf('403 refused post', await refused.text())));
+  const put = await request.put('/pricing');
+  expect(put.status()).toBe(405);
+  problems.push(...(await problemsOf('405 PUT', await put.text())));
+  expect(problems).toEqual([]);
+});
+
+test.describe('every lead form’s answers without JavaScript are valid HTML', () => {
+  for (const name of Object.keys(leadEndpoints) as LeadEndpointName[]) {
+    const { kind } = leadEndpoints[name];
+    const def = leadKinds[kind] as KindDef;
+    const { path: page } = formOnPage(name);
+    test(`${name} (on ${page}): success, invalid and failed`, async ({ baseURL }) => {
+      const form = await loadForm(baseURL!, page, postsForm(name));
+      const send = (values: Record<string, string>) => submitForm(form, values, { headers: { 'X-Forwarded-For': uniqueIp() } });
+      const problems: string[] = [];
+
+      const sent = await send(validLead(kind, uniqueEmail(`valid-html-${name}`)));
+      expect(sent.html).toContain(def.outcome.success.title);
+      problems.push(...(await problemsOf(`${name} success`, sent.html)));
+
+      const invalid = await send({});
+      expect(invalid.html).toContain(invalidSummary);
+      problems.push(...(await problemsOf(`${name} invalid`, invalid.html)));
+
+      const email = uniqueEmail(`valid-html-${name}-fail`);
+      const restore = await failInsertsFor(def.table, email);
+      try {
+        const failed = await send(validLead(kind, email));
+        expect(failed.html).toContain(def.outcome.failure.title);
+        problems.push(...(await problemsOf(`${name} failed`, failed.html)));
+      } finally {
+        await restore();
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a data request, accounts, insights, the 403 page', async ({ page }) => {
+  const m = marker();
+  const lead = await insertLead({ kind: 'partner', firstName: 'Valid', lastName: m, email: `html-${m}@e2e.example`, company: 'Valid Ltd', message: 'Two lines.\nOf text.' });
+  const request = await insertLead({ kind: 'dataRequest', email: `html-${m}@e2e.example`, type: 'export', details: 'All of it.' });
+  const problems: string[] = [];
+  const check = async (name: string, html: string) => problems.push(...(await problemsOf(name, html)));
+  await page.goto('/staff/sign-in');
+  await check('sign-in', await page.content());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Enter your email')).toBeVisible();
+  await check('sign-in with an error', await page.content());
+  await signIn(page, createStaff('admin'));
+  const addresses = ['/staff/sign-in', '/staff', `/staff?q=${m}-nothing`, leadUrl('partner', lead), leadUrl('data_request', request), `/staff/data-requests/${request}`, '/staff/users', '/staff/insights?days=90'];
+  for (const address of addresses.slice(1)) {
+    const res = await page.request.get(address);
+    expect(res.status(), address).toBe(200);
+    await check(address, await res.text());
+  }
+  await page.context().clearCookies();
+  await signIn(page, createStaff('member'));
+  const forbidden = await page.request.get('/staff/users');
+  expect(forbidden.status()).toBe(403);
+  await check('403 /staff/users', await forbidden.text());
+  expect(problems).toEqual([]);
+  expect(uncheckedPages(addresses, (f) => !f.startsWith('staff/')), 'staff page files not checked').toEqual([]);
+});
