@@ -7,7 +7,9 @@
 // post, no stored row breaks a rule of the forms, and no notification email of a stored payload carries
 // a header or a recipient the payload smuggled in; the emails to visitors go only to the address typed,
 // with fixed subjects, at most three per address; the newsletter's links refuse every tampered token;
-// and a spam flood (spam-flood.ts) reaches neither the open inbox nor anyone's mailbox.
+// a spam flood (spam-flood.ts) reaches neither the open inbox nor anyone's mailbox; and a client that spends
+// its whole allowance of posts leaves the next person's verification and confirmation emails sent
+// (email-budget.ts).
 // Exits non-zero otherwise.
 import pg from 'pg';
 import { decodeHeader, startSmtp } from '../support/notify-receivers';
@@ -20,6 +22,7 @@ import { checkStoredRows, crlf, publicFormBattery } from './public-forms';
 import { newsletterLinkBattery } from './newsletter-links';
 import { staffBattery } from './staff-area';
 import { spamFlood } from './spam-flood';
+import { emailBudget } from './email-budget';
 
 const show = Number(process.env.HOSTILE_SHOW ?? 60);
 const notifyTo = 'leads@postcraft.example';
@@ -105,4 +108,6 @@ await runSuite('test:hostile', async (checks) => {
   check('staff endpoints tested', skipped.length === 0, skipped.length ? `${skipped.length} part(s) not tested: see NOT TESTED above` : '');
   console.log('');
   await spamFlood(checks);
+  console.log('');
+  await emailBudget(checks);
 });

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '@/lib/db/connection';
+import { openDatabase, queryable } from '@/lib/db/connection';
+import { purgeExpired } from '@/lib/retention/purge';
 import { createLimiters } from '@/lib/leads/rate-limit';
 import type { LeadKind } from '@/lib/leads/kinds';
 import { checkAndStoreLead } from '@/lib/leads/submit';
@@ -139,6 +140,16 @@ for (const kind of databaseKinds) {
       expect(mailTo(person.email).map((m) => m.raw)).toEqual([expect.stringContaining('/data-request/verify?token=')]);
       const after = await visitorEmails('dataRequest', person.id);
       expect(after.map((d) => d.status)).toEqual(['sent', 'limited']);
+    });
+
+    it('the network of a post is kept for its hour and cleared by the daily purge after a day', async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const { id } = await post('contact', '192.0.2.30');
+      const keyOf = async () => (await rows<{ network_key: string | null }>(`select network_key from notification_outbox where lead_id = $1 and channel = 'ack'`, [id]))[0].network_key;
+      expect(await keyOf()).toMatch(/^[0-9a-f]{64}$/);
+      expect(await keyOf()).not.toContain('192.0.2');
+      await purgeExpired(queryable(t.handle), new Date(Date.now() + 2 * 86_400_000));
+      expect(await keyOf()).toBeNull();
     });
 
     it('the counts are the database’s: posts through two servers on one database share the budgets', async ({ skip }) => {
