@@ -63,9 +63,10 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
               <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone[d.status])}>{label[d.status]}</span>
             </div>
             {limited ? (
-              <p className="mt-1 text-xs break-words text-orange-950">
-                {d.lastError ?? 'Not sent: a limit on emails to visitors kept it back.'} Nobody was emailed; {formatDateTime(d.createdAt)}.
-              </p>
+              <>
+                <p className="mt-1 text-xs break-words text-orange-950">{d.lastError ?? 'Not sent: a limit on emails to visitors kept it back.'} Nobody was emailed.</p>
+                <p className="mt-0.5 text-xs text-muted-foreground">Recorded {formatDateTime(d.createdAt)}</p>
+              </>
             ) : (
               <>
                 <p className="mt-1 text-xs text-muted-foreground">
