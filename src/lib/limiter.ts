@@ -42,6 +42,19 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The network a client's address belongs to, for the quotas that one client should not escape by taking the
+ * next address of its block: an IPv4 address by its /24 (also IPv4-mapped), an IPv6 address by its /48 (a
+ * site's usual allocation). Anything else (an unknown socket address) is its own network.
+ */
+export function networkOf(ip: string): string {
+  const mapped = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (mapped) return `${mapped[1]}.${mapped[2]}.${mapped[3]}.0/24`;
+  const slash64 = addressKey(ip);
+  if (!slash64.endsWith('::/64')) return ip;
+  return `${slash64.slice(0, -'::/64'.length).split(':').slice(0, 3).join(':')}::/48`;
+}
+
 /** A whole number of at least `min` from the environment, else `fallback` (unset, blank or invalid). */
 export function envInt(raw: string | undefined, fallback: number, min = 0): number {
   if (raw === undefined || raw.trim() === '') return fallback;

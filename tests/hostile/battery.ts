@@ -7,8 +7,10 @@
 // post, no stored row breaks a rule of the forms, and no notification email of a stored payload carries
 // a header or a recipient the payload smuggled in; the emails to visitors go only to the address typed,
 // with fixed subjects, at most three per address; the newsletter's links refuse every tampered token;
-// a spam flood (spam-flood.ts) reaches neither the open inbox nor anyone's mailbox; and 5,000 views with
-// made-up campaigns and referrers (page-view-flood.ts) grow page_views by a bounded number of rows.
+// a spam flood (spam-flood.ts) reaches neither the open inbox nor anyone's mailbox; 5,000 views with
+// made-up campaigns and referrers (page-view-flood.ts) grow page_views by a bounded number of rows; and a
+// client that spends its whole allowance of posts leaves the next person's verification and confirmation
+// emails sent (email-budget.ts).
 // Exits non-zero otherwise.
 import pg from 'pg';
 import { decodeHeader, startSmtp } from '../support/notify-receivers';
@@ -22,6 +24,7 @@ import { newsletterLinkBattery } from './newsletter-links';
 import { staffBattery } from './staff-area';
 import { spamFlood } from './spam-flood';
 import { pageViewFlood } from './page-view-flood';
+import { emailBudget } from './email-budget';
 
 const show = Number(process.env.HOSTILE_SHOW ?? 60);
 const notifyTo = 'leads@postcraft.example';
@@ -109,4 +112,5 @@ await runSuite('test:hostile', async (checks) => {
   await spamFlood(checks);
   console.log('');
   await pageViewFlood(checks);
+  await emailBudget(checks);
 });

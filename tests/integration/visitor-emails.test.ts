@@ -44,7 +44,8 @@ for (const kind of databaseKinds) {
     const ctx = (): SubmitContext => ({
       db: async () => t!.db,
       limiters: createLimiters({ perForm: 0, total: 0, windowSeconds: 60 }),
-      ip: `10.7.0.${++ipCounter}`,
+      // Each post from a network of its own (a network's share of the visitor emails is visitor-email-budgets.test.ts's).
+      ip: `10.7.${++ipCounter}.1`,
       requestId: 'visitor-emails-test',
       fixed: undefined,
     });

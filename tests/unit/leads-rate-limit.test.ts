@@ -1,7 +1,8 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
 import { consumeSubmission, createLimiters, isOverLimit } from '@/lib/leads/rate-limit';
-import { addressKey } from '@/lib/limiter';
+import { addressKey, networkOf } from '@/lib/limiter';
+import { visitorEmailBudget } from '@/lib/notify/config';
 
 // The limiters live on globalThis and are shared by the server bundles of one process; each bundle
 // has its own copy of rate-limiter-flexible. An "over the limit" answer made by another copy (a
@@ -51,6 +52,25 @@ describe('addresses are limited by network: an IPv6 address by its /64', () => {
     expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
     expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
+  });
+
+  it('the network of a client, for its share of the visitor emails: IPv4 by its /24, IPv6 by its /48', () => {
+    expect(networkOf('192.0.2.7')).toBe('192.0.2.0/24');
+    expect(networkOf('::ffff:192.0.2.250')).toBe('192.0.2.0/24');
+    expect(networkOf('192.0.3.7')).not.toBe(networkOf('192.0.2.7'));
+    expect(networkOf('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1::/48');
+    expect(networkOf('2001:0db8:0001:ffff::1')).toBe('2001:db8:1::/48');
+    expect(networkOf('2001:db8:2::1')).not.toBe(networkOf('2001:db8:1::1'));
+    expect(networkOf('unknown')).toBe('unknown');
+  });
+
+  it('a network may use NOTIFY_NETWORK_SHARE percent of each budget (at least one email); 0 turns it off', () => {
+    expect(visitorEmailBudget('needed', {})).toEqual({ perHour: 200, perNetwork: 10 });
+    expect(visitorEmailBudget('courtesy', { NOTIFY_COURTESY_EMAILS_PER_HOUR: '50', NOTIFY_NETWORK_SHARE: '10' })).toEqual({ perHour: 50, perNetwork: 5 });
+    expect(visitorEmailBudget('needed', { NOTIFY_VISITOR_EMAILS_PER_HOUR: '30' })).toEqual({ perHour: 30, perNetwork: 1 });
+    expect(visitorEmailBudget('needed', { NOTIFY_NETWORK_SHARE: '0' })).toEqual({ perHour: 200, perNetwork: 0 });
+    expect(visitorEmailBudget('needed', { NOTIFY_NEEDED_EMAILS_PER_HOUR: '0' })).toEqual({ perHour: 0, perNetwork: 0 });
+    expect(visitorEmailBudget('needed', { NOTIFY_NETWORK_SHARE: 'lots' })).toEqual({ perHour: 200, perNetwork: 10 });
   });
 
   it('a sixth submission from another address of the same /64 is refused; another /64 is not', async () => {

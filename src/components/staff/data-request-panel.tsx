@@ -3,6 +3,7 @@ import { CalendarClock, Download, ShieldAlert, ShieldCheck, Trash2 } from 'lucid
 import { Label } from '@/components/ui/label';
 import { buttonVariants } from '@/components/ui/button';
 import type { AuditEntry, DataRequest } from '@/lib/staff/data-requests';
+import type { Delivery } from '@/lib/notify/deliveries';
 import { formatDate, formatDateTime } from '@/lib/staff/format';
 import { cn } from '@/lib/utils';
 import { ActionForm, ActionMessage, KeptTextarea, SubmitButton } from './action-form';
@@ -17,8 +18,26 @@ export const auditActionLabel: Record<string, string> = {
   extension: 'Deadline extended',
 };
 
+/** Where the email with the verification link stands: sent (once is enough), else its latest delivery (the acknowledgement), or none. */
+export type LinkEmail = Delivery['status'] | 'none';
+
+export function linkEmailOf(deliveries: Delivery[]): LinkEmail {
+  const emails = deliveries.filter((d) => d.channel === 'ack');
+  return emails.some((d) => d.status === 'sent') ? 'sent' : (emails[0]?.status ?? 'none');
+}
+
+/** What the "not verified" notice says of the link, true to what was sent. */
+const linkSays: Record<LinkEmail, string> = {
+  sent: 'from the link we emailed.',
+  pending: 'yet: the email with the link is waiting to be sent.',
+  limited: 'yet: the email with the link was not sent, as a limit on emails to visitors kept it back; send it again under Notifications.',
+  failed: 'yet: the email with the link could not be delivered.',
+  cancelled: 'yet: the email with the link was cancelled before it was sent.',
+  none: 'yet: no email with a link was sent for it.',
+};
+
 /** Whether the requester is verified, and by when the reply is due (overdue stands out). */
-function CheckAndDeadline({ request, done }: { request: DataRequest; done: boolean }) {
+function CheckAndDeadline({ request, done, link }: { request: DataRequest; done: boolean; link: LinkEmail }) {
   const { overdueDays } = request;
   return (
     <div className="space-y-3">
@@ -35,8 +54,8 @@ function CheckAndDeadline({ request, done }: { request: DataRequest; done: boole
         <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
           <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
-            Not verified: the requester has not confirmed the request from the link we emailed. Export, erasure and completion are refused
-            until then, or until you record an identity check made another way.
+            Not verified: the requester has not confirmed the request {linkSays[link]} Export, erasure and completion are refused until
+            then, or until you record an identity check made another way.
           </span>
         </p>
       )}
@@ -53,11 +72,24 @@ function CheckAndDeadline({ request, done }: { request: DataRequest; done: boole
 }
 
 /** Admin tools of a data request: its check and deadline, the person's data as JSON, mark done, erase everything. */
-export function DataRequestPanel({ requestId, email, audit, request }: { requestId: string; email: string; audit: AuditEntry[]; request: DataRequest | null }) {
+export function DataRequestPanel({
+  requestId,
+  email,
+  audit,
+  request,
+  link = 'sent',
+}: {
+  requestId: string;
+  email: string;
+  audit: AuditEntry[];
+  request: DataRequest | null;
+  /** Where the email with the verification link stands (linkEmailOf the lead's deliveries). */
+  link?: LinkEmail;
+}) {
   const done = audit.some((a) => a.action === 'completed');
   return (
     <div className="space-y-5 text-sm">
-      {request ? <CheckAndDeadline request={request} done={done} /> : null}
+      {request ? <CheckAndDeadline request={request} done={done} link={link} /> : null}
       {request && !request.verified ? (
         <ActionForm action="recordDataRequestCheck" aria-label="Record an identity check">
           <input type="hidden" name="request" value={requestId} />

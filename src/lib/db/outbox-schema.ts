@@ -14,7 +14,12 @@ const leadTypes = leadKindNames;
  * newsletter confirmation link. The last two go to the lead's own address (docs/notifications.md).
  */
 export const deliveryChannels = ['email', 'webhook', 'ack', 'confirm'] as const;
-export const deliveryStatuses = ['pending', 'sent', 'failed', 'cancelled'] as const;
+/**
+ * `limited`: a visitor email a limit kept from being sent (the per-address limit, the hourly budget of its
+ * class, or the posting network's share of it; `last_error` says which). It is never sent by the loop;
+ * staff may send it again, within the same limits (lib/notify/deliveries.ts).
+ */
+export const deliveryStatuses = ['pending', 'sent', 'failed', 'cancelled', 'limited'] as const;
 
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
@@ -46,6 +51,11 @@ export const notificationOutbox = pgTable(
      * so the per-recipient limit can count without storing the address; cleared by an erasure.
      */
     recipientKey: text('recipient_key'),
+    /**
+     * For a visitor email queued by a public post: SHA-256 of the posting client's network (/24 or /48, never
+     * the address), so that one network's share of the hourly budget can be counted across instances.
+     */
+    networkKey: text('network_key'),
   },
   (t) => [
     check('notification_outbox_lead_type_check', sql`${t.leadType} in (${list(leadTypes)})`),
@@ -57,8 +67,11 @@ export const notificationOutbox = pgTable(
     index('notification_outbox_lead_idx').on(t.leadType, t.leadId),
     // The per-recipient limit counts recent deliveries to one address.
     index('notification_outbox_recipient_idx').on(t.recipientKey, t.createdAt).where(sql`${t.recipientKey} is not null`),
-    // The emails to visitors of the last hour, all addresses together (the global cap of the store).
-    index('notification_outbox_visitor_recent_idx').on(t.createdAt).where(sql`${t.recipientKey} is not null`),
+    // The emails to visitors of the last hour, all addresses together (the hourly budgets of the store);
+    // the ones a limit kept back are not counted.
+    index('notification_outbox_visitor_recent_idx').on(t.createdAt).where(sql`${t.recipientKey} is not null and ${t.status} <> 'limited'`),
+    // The same of one posting network (its share of the budgets).
+    index('notification_outbox_network_recent_idx').on(t.networkKey, t.createdAt).where(sql`${t.networkKey} is not null and ${t.status} <> 'limited'`),
     // At most one pending delivery per lead and channel (a re-send of a pending one just makes it due).
     uniqueIndex('notification_outbox_one_pending_key').on(t.leadType, t.leadId, t.channel).where(sql`${t.status} = 'pending'`),
   ],

@@ -7,8 +7,8 @@ import { consentRecords, leadAttribution, leadTables, submissionTokens, usedChal
 import type { Attribution } from './attribution';
 import { leadScreening, leadTriage } from '@/lib/db/staff-schema';
 import { verdictOf, type SpamReason } from '@/lib/spam/reasons';
-import { configuredChannels, emailsOn, recipientKey, recipientLimit, visitorEmailCap } from '@/lib/notify/config';
-import { sentToRecipientSince } from '@/lib/notify/deliveries';
+import { configuredChannels, emailsOn, networkKey, recipientKey } from '@/lib/notify/config';
+import { refusalOf } from '@/lib/notify/visitor-limits';
 import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
 import { leadKinds, type KindDef, type LeadData, type LeadKind } from './kinds';
 
@@ -83,30 +83,22 @@ export function staffQueue(kind: LeadKind, channels: string[], from: SQL, gate?:
         on conflict do nothing)`;
 }
 
+/** Where a visitor email is queued from: the lead's condition (`gate`), the posting client's network, and a reason it is kept back computed earlier in the statement (`why`). */
+export type SenderOptions = { gate?: SQL; network?: string | null; why?: SQL };
+
 /**
- * An email to the lead's own address (`ack` or `confirm`), queued only while that address has had
- * fewer than NOTIFY_RECIPIENT_LIMIT such emails in the window (0: no limit), so the forms cannot flood an
- * inbox, and while all visitors together have had fewer than NOTIFY_VISITOR_EMAILS_PER_HOUR in the last
- * hour, so a flood from many addresses cannot turn the site into a mail relay.
+ * An email to the lead's own address (`ack` or `confirm`), queued `pending` while it passes the limits of
+ * lib/notify/visitor-limits.ts (the address's limit, the hourly budget of its class, the posting network's
+ * share of it), else recorded as not sent (`limited`, with the reason), for staff to see and send again.
  */
-export function senderQueue(name: string, kind: LeadKind, channel: 'ack' | 'confirm', email: string, from: SQL, gate?: SQL): SQL {
-  const key = recipientKey(email);
-  const { max, windowSeconds } = recipientLimit();
-  const cap = visitorEmailCap();
-  const limits = [
-    max
-      ? sql`(select count(*) from ${notificationOutbox} where ${sentToRecipientSince(key, windowSeconds)}) < ${max}::int`
-      : null,
-    cap
-      ? sql`(select count(*) from ${notificationOutbox} o
-                 where o.recipient_key is not null and o.created_at > now() - interval '1 hour') < ${cap}::int`
-      : null,
-    gate ?? null,
-  ].filter((s) => s !== null);
+export function senderQueue(name: string, kind: LeadKind, channel: 'ack' | 'confirm', email: string, from: SQL, { gate, network, why }: SenderOptions = {}): SQL {
+  const refused = why ?? refusalOf({ leadType: kind, channel, email, network });
   return sql`, ${sql.identifier(name)} as (
-        insert into ${notificationOutbox} (lead_type, lead_id, channel, recipient_key)
-        select ${kind}, lead.id, ${channel}, ${key}::text from ${from}
-        ${limits.length ? sql`where ${sql.join(limits, sql` and `)}` : sql``}
+        insert into ${notificationOutbox} (lead_type, lead_id, channel, recipient_key, network_key, status, last_error)
+        select ${kind}, lead.id, ${channel}, ${recipientKey(email)}::text, ${network ? networkKey(network) : null}::text,
+               case when limits.why is null then 'pending' else 'limited' end, limits.why
+          from ${from}, (select ${refused} as why) limits
+        ${gate ? sql`where ${gate}` : sql``}
         on conflict do nothing)`;
 }
 
@@ -175,19 +167,25 @@ function attributionQueue(kind: LeadKind, a: Attribution | undefined): SQL {
 }
 
 /** What a public post stores with its lead besides the fields. */
-export type LeadExtras = { consent?: GivenConsent; screening?: Screening; attribution?: Attribution };
+export type LeadExtras = {
+  consent?: GivenConsent;
+  screening?: Screening;
+  attribution?: Attribution;
+  /** The posting client's network (lib/limiter.ts networkOf), for its share of the visitor emails. */
+  network?: string | null;
+};
 
-export async function storeLead<K extends LeadKind>(db: Db, kind: K, data: LeadData<K>, token: string, { consent, screening, attribution }: LeadExtras = {}): Promise<StoreResult> {
+export async function storeLead<K extends LeadKind>(db: Db, kind: K, data: LeadData<K>, token: string, { consent, screening, attribution, network }: LeadExtras = {}): Promise<StoreResult> {
   const def: KindDef = leadKinds[kind];
   const screen = screeningParts(kind, token, screening);
   const attributed = attributionQueue(kind, attribution);
-  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token, consent, screen, attributed);
+  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token, consent, screen, attributed, network);
   const table = leadTables[kind];
   const { columns, values } = columnsAndValues(table, data as Record<string, unknown>);
   const channels = screen.notify === null ? [] : configuredChannels();
   const gate = screen.notify ?? undefined;
   const email = String((data as Record<string, unknown>).email ?? '');
-  const ack = screen.notify !== null && def.acknowledge && emailsOn() && email ? senderQueue('ack', kind, 'ack', email, sql`lead`, gate) : sql``;
+  const ack = screen.notify !== null && def.acknowledge && emailsOn() && email ? senderQueue('ack', kind, 'ack', email, sql`lead`, { gate, network }) : sql``;
   const statement = sql`with lead as (
       insert into ${table} (${columns}) select ${values} where ${unused(token)} on conflict do nothing returning id
     ), claimed as (
@@ -201,7 +199,8 @@ export async function storeLead<K extends LeadKind>(db: Db, kind: K, data: LeadD
  * A newsletter sign-up (double opt-in, docs/leads.md), in one statement like every lead. A new address
  * is stored `pending`. A known one keeps its row: an unsubscribed address becomes pending again, a
  * confirmed one stays confirmed. A confirmation email is queued (emails on) for a pending address
- * whose last one was queued over an hour ago, or never. Staff are told about new addresses only.
+ * whose last one was queued over an hour ago, or never (one a limit kept back does not count: it is
+ * recorded as not sent, and a new try may send it). Staff are told about new addresses only.
  */
 async function storeSubscription(
   db: Db,
@@ -211,36 +210,46 @@ async function storeSubscription(
   consent: GivenConsent | undefined,
   screen: ReturnType<typeof screeningParts>,
   attributed: SQL,
+  network: string | null | undefined,
 ): Promise<StoreResult> {
   const table = leadTables[kind];
   const email = String(data.email ?? '');
   const held = screen.notify === null;
   const on = emailsOn() && !held;
-  const sending = on ? sql`now()` : sql`null::timestamptz`;
+  // Whether a confirmation due now is kept back by a limit, decided once before the upsert: a sign-up whose
+  // confirmation was kept back is not marked as sent, so the person's next try within the hour sends it.
+  const verdict = on ? refusalOf({ leadType: kind, channel: 'confirm', email, network }) : sql`null::text`;
+  const allowed = sql`(select why is null from verdict)`;
+  const sending = on ? sql`case when ${allowed} then now() end` : sql`null::timestamptz`;
   const t = sql.identifier(leadKinds[kind].table);
   const channels = held ? [] : configuredChannels();
   const gate = screen.notify ?? undefined;
   // A held sign-up of an address already known changes nothing (nor re-subscribes it).
   const onKnown = held
     ? sql`on conflict ((lower(email))) do nothing
-      returning id, true as created, status, false as send`
+      returning id, true as created, status, false as send, false as kept_back`
     : sql`on conflict ((lower(email))) do update set
         status = case when ${t}.status = 'unsubscribed' then 'pending' else ${t}.status end,
         confirm_sent_at = case
-          when ${on} and ${t}.status <> 'confirmed'
+          when ${on} and ${allowed} and ${t}.status <> 'confirmed'
            and (${t}.confirm_sent_at is null or ${t}.confirm_sent_at < now() - interval '1 hour') then now()
           else ${t}.confirm_sent_at end
-      returning id, (xmax = 0) as created, status, confirm_sent_at = now() as send`;
-  const statement = sql`with upsert as (
+      returning id, (xmax = 0) as created, status, confirm_sent_at = now() as send,
+        ${on} and not ${allowed} and (confirm_sent_at is null or confirm_sent_at < now() - interval '1 hour') as kept_back`;
+  const statement = sql`with verdict as (
+      select ${verdict} as why
+    ), upsert as (
       insert into ${table} (email, source, confirm_sent_at) select ${email}, ${String(data.source ?? '')}, ${sending} where ${unused(token)}
       ${onKnown}
     ), lead as (
       select id from upsert where created
     ), confirming as (
-      select id from upsert where send and status = 'pending'
+      select id from upsert where (send or kept_back) and status = 'pending'
     ), claimed as (
       insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
-    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`, gate) : sql``}${
+    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${
+      on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`, { gate, network, why: sql`(select why from verdict)` }) : sql``
+    }${
       // Every accepted sign-up is a consent given, a repeat of a known address too.
       consentQueue(kind, consent, sql`upsert`)
     }${screen.after}${attributed}

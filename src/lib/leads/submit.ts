@@ -6,6 +6,7 @@ import { consumeSubmission, type Limiters } from './rate-limit';
 import { readFields, validateLead, type LeadKind } from './schemas';
 import { consentOf } from './consent';
 import { storeLead } from './store';
+import { networkOf } from '@/lib/limiter';
 import { leadEndpointName, leadEndpoints } from './endpoints';
 import { leadKinds, type LeadData } from './kinds';
 import { currentProofKeys, screenPost, type PostedVia } from '@/lib/spam/screen';
@@ -93,6 +94,7 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
       consent: consent ? { ...consent, page: ctx.page ?? null } : undefined,
       screening,
       attribution: ctx.attribution,
+      network: networkOf(ctx.ip),
     });
     if (!result.inserted) log.info({ requestId: ctx.requestId, form: kind }, 'repeated submission; nothing new stored');
     else if (screening?.reasons.length) log.info({ requestId: ctx.requestId, form: kind, reasons: screening.reasons }, 'held as spam; nothing sent');

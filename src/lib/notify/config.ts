@@ -29,13 +29,38 @@ export function recipientLimit(env: Env = process.env): { max: number; windowSec
 }
 
 /**
- * Emails to visitors in all per hour, every address together: NOTIFY_VISITOR_EMAILS_PER_HOUR (200; 0 = no
- * cap). A scripted flood from many addresses cannot make the site send mail to all of them; past the cap a
- * lead is still stored and staff still told, only its acknowledgement is left out.
+ * The two kinds of email to a visitor, each with its own hourly budget so that one cannot starve the other:
+ * `needed`, the emails a person cannot go on without (a data request's verification link, the newsletter's
+ * confirmation link), and `courtesy`, the acknowledgements that only say what arrived.
  */
-export function visitorEmailCap(env: Env = process.env): number {
-  return envInt(env.NOTIFY_VISITOR_EMAILS_PER_HOUR, 200);
+export type VisitorEmailClass = 'needed' | 'courtesy';
+
+/** The lead kinds whose acknowledgement carries a link the person must open (lib/notify/visitor-emails.ts). */
+export const linkAcknowledged: readonly string[] = ['dataRequest'];
+
+export const visitorEmailClass = (leadType: string, channel: 'ack' | 'confirm'): VisitorEmailClass =>
+  channel === 'confirm' || linkAcknowledged.includes(leadType) ? 'needed' : 'courtesy';
+
+export type VisitorEmailBudget = { perHour: number; perNetwork: number };
+
+/**
+ * The hourly budget of a class of visitor emails, all addresses together, and the part of it one network
+ * (/24 of IPv4, /48 of IPv6) of the posting client may use, so that one client cannot spend it for everyone:
+ * NOTIFY_NEEDED_EMAILS_PER_HOUR and NOTIFY_COURTESY_EMAILS_PER_HOUR (each 200 by default, or
+ * NOTIFY_VISITOR_EMAILS_PER_HOUR, the single budget of earlier versions, when that is set; 0 = no cap), and
+ * NOTIFY_NETWORK_SHARE, the percentage of each budget one network may use (5: 10 an hour of 200; at least 1;
+ * 0 = no per-network quota). Past a limit the lead is still stored and staff still told; the email is recorded
+ * as not sent (status `limited`), for staff to send again.
+ */
+export function visitorEmailBudget(cls: VisitorEmailClass, env: Env = process.env): VisitorEmailBudget {
+  const fallback = envInt(env.NOTIFY_VISITOR_EMAILS_PER_HOUR, 200);
+  const perHour = envInt(cls === 'needed' ? env.NOTIFY_NEEDED_EMAILS_PER_HOUR : env.NOTIFY_COURTESY_EMAILS_PER_HOUR, fallback);
+  const share = Math.min(100, envInt(env.NOTIFY_NETWORK_SHARE, 5));
+  return { perHour, perNetwork: perHour && share ? Math.max(1, Math.floor((perHour * share) / 100)) : 0 };
 }
+
+/** What the outbox keeps of the posting client's network: a hash of its prefix (lib/limiter.ts networkOf), never the address. */
+export const networkKey = (network: string): string => createHash('sha256').update(`network:${network}`).digest('hex');
 
 /** What the outbox keeps of a recipient: a hash of the lower-cased address, never the address. */
 export const recipientKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');

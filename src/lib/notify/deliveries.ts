@@ -2,8 +2,9 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { notificationOutbox, type DeliveryChannel, type DeliveryStatus } from '@/lib/db/outbox-schema';
 import type { LeadKind } from '@/lib/leads/kinds';
-import { channelOn, channelSetting, recipientLimit } from './config';
+import { channelOn, channelSetting } from './config';
 import { nudgeDeliveryLoop } from './nudge';
+import { limitOf, type LimitCode } from './visitor-limits';
 
 /**
  * What the staff lead page needs of the notification outbox: the deliveries of one lead, a re-send,
@@ -43,16 +44,9 @@ export async function listDeliveries(db: AnyDb, leadType: LeadKind, leadId: stri
   return rows as Delivery[];
 }
 
-/**
- * The outbox rows of the last `windowSeconds` to the visitor address of `key` (its hash): the condition the
- * per-recipient limit counts, when a form queues an email and when staff re-send one.
- */
-export const sentToRecipientSince = (key: string, windowSeconds: number): SQL =>
-  sql`${notificationOutbox.recipientKey} = ${key}::text and ${notificationOutbox.createdAt} > now() - (${windowSeconds}::int * interval '1 second')`;
-
 export type ResendResult =
   | { ok: true; deliveryId: string; requeued: 'due-now' | 'new-delivery' }
-  | { ok: false; reason: 'not-found' | 'not-configured' | 'recipient-limit'; message: string };
+  | { ok: false; reason: 'not-found' | 'not-configured' | LimitCode; message: string };
 
 /**
  * Sends a lead's notification again on the same channel.
@@ -62,14 +56,22 @@ export type ResendResult =
  *   header (as it should, for retries) does not drop a re-send staff asked for; and the attempt count
  *   and errors of the first delivery stay visible.
  * At most one pending delivery per lead and channel exists (a unique index), so two clicks queue one.
- * Refused when the channel is no longer configured (SMTP_URL / WEBHOOK_URL unset).
+ * Refused when the channel is no longer configured (SMTP_URL / WEBHOOK_URL unset). A new email to the
+ * visitor (one a limit kept back included) passes the same limits as a form's: the address's limit and the
+ * hourly budget of its class (not a network's share: staff are not the posting client).
  */
 export async function resendDelivery(db: AnyDb, deliveryId: string, env = process.env): Promise<ResendResult> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(deliveryId)) {
     return { ok: false, reason: 'not-found', message: 'This notification does not exist.' };
   }
   const [row] = await db
-    .select({ leadType: notificationOutbox.leadType, leadId: notificationOutbox.leadId, channel: notificationOutbox.channel, recipientKey: notificationOutbox.recipientKey })
+    .select({
+      leadType: notificationOutbox.leadType,
+      leadId: notificationOutbox.leadId,
+      channel: notificationOutbox.channel,
+      status: notificationOutbox.status,
+      recipientKey: notificationOutbox.recipientKey,
+    })
     .from(notificationOutbox)
     .where(eq(notificationOutbox.id, deliveryId));
   if (!row) return { ok: false, reason: 'not-found', message: 'This notification does not exist.' };
@@ -100,18 +102,13 @@ export async function resendDelivery(db: AnyDb, deliveryId: string, env = proces
     nudgeDeliveryLoop(0);
     return { ok: true, deliveryId: id, requeued: 'due-now' };
   }
-  // A new email to the visitor's own address counts against the same per-recipient limit as the forms'.
-  if (row.recipientKey) {
-    const { max, windowSeconds } = recipientLimit(env);
-    if (max) {
-      const [{ n }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(notificationOutbox)
-        .where(sentToRecipientSince(row.recipientKey, windowSeconds));
-      if (n >= max) {
-        const window = windowSeconds % 3600 === 0 ? `${windowSeconds / 3600} hour${windowSeconds === 3600 ? '' : 's'}` : `${Math.ceil(windowSeconds / 60)} minutes`;
-        return { ok: false, reason: 'recipient-limit', message: `Not sent: this address has had ${max} emails from us in the last ${window}, the most we send. Try again later.` };
-      }
+  // A new email to the visitor's own address passes the same limits as a form's (visitor-limits.ts).
+  if (channel === 'ack' || channel === 'confirm') {
+    const run = async (q: SQL) => ((await db.execute(q)) as unknown as { rows: { code: string | null }[] }).rows;
+    const limit = await limitOf(run, { leadType: row.leadType, channel, recipientKey: row.recipientKey });
+    if (limit) {
+      const text = row.status === 'limited' ? limit.text.replace(/^Not sent:/, 'Still not sent:') : limit.text;
+      return { ok: false, reason: limit.code, message: `${text} Try again later.` };
     }
   }
   const [created] = await db

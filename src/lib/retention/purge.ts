@@ -92,6 +92,8 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
     [daysBefore(now, retention.deliveryDays).toISOString()],
   );
   counts.notification_outbox = Number((rows[0] as { n: number }).n);
+  // The posting network's key of a visitor email counts only for its hour (lib/notify/visitor-limits.ts): kept a day.
+  await client.query(`update notification_outbox set network_key = null where network_key is not null and created_at < $1::timestamptz`, [daysBefore(now, 1).toISOString()]);
   // A used proof of work is kept only while its challenge could still be used.
   const used = await client.query(`with gone as (delete from used_challenges where expires_at < $1::timestamptz returning 1) select count(*)::int as n from gone`, [now.toISOString()]);
   counts.used_challenges = Number((used.rows[0] as { n: number }).n);

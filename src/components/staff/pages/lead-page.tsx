@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { ArrowLeft } from 'lucide-react';
 import { PostedActionProvider } from '@/components/staff/action-form';
-import { DataRequestPanel } from '@/components/staff/data-request-panel';
+import { DataRequestPanel, linkEmailOf } from '@/components/staff/data-request-panel';
 import { DeliveriesPanel } from '@/components/staff/deliveries-panel';
 import { LeadFields } from '@/components/staff/lead-fields';
 import { NotesPanel } from '@/components/staff/notes-panel';
@@ -95,7 +95,7 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
             </Panel>
             {info.kind === 'dataRequest' && user.role === 'admin' ? (
               <Panel title="Data request">
-                <DataRequestPanel requestId={lead.id} email={String(f.email)} audit={audit} request={data.request ?? null} />
+                <DataRequestPanel requestId={lead.id} email={String(f.email)} audit={audit} request={data.request ?? null} link={linkEmailOf(deliveries)} />
               </Panel>
             ) : null}
             <Panel title="Source">
