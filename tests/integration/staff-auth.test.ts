@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signOut } from '@/lib/staff/actions/sign-in';
 import { withSignedInUser } from '@/lib/staff/auth';
 import { createStaffUser } from '@/lib/staff/create-user';
@@ -6,6 +6,7 @@ import { prepareStaffPage } from '@/lib/staff/page';
 import { hashPassword, verifyPassword } from '@/lib/staff/password';
 import { createSession, deleteSession, findActiveUserByEmail, hashToken, sessionPolicy, validateSession } from '@/lib/staff/sessions';
 import { createThrottle, recordSuccess, takeAttempt, throttleConfig, throttleSubject } from '@/lib/staff/throttle';
+import { changeStatus } from '@/lib/staff/triage';
 import { changeRole, LastAdminError, removeStaff, setDisabled } from '@/lib/staff/users';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 
@@ -193,6 +194,40 @@ for (const kind of databaseKinds) {
       // Signing out ends the session: the next request with the old cookie is signed out.
       await signOut(member);
       expect(await validateSession(t!.db, member.session!)).toBeNull();
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)("re-sends by role and lead state: a data request's emails only by an admin, nothing for a lead in spam or archived", async () => {
+      vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:9');
+      try {
+        const admin = await signedIn('ada@example.com', 'correct horse battery');
+        const member = await signedIn('max@example.com', 'member horse battery');
+        const [{ id: requestId }] = await query<{ id: string }>(t!.handle, `insert into data_requests (email, type) values ('someone@example.net', 'export') returning id`);
+        const [{ id: contactId }] = await query<{ id: string }>(t!.handle, `insert into contact_messages (name, email, subject, message) values ('Cy', 'cy@example.net', 'general', 'hello') returning id`);
+        const delivery = async (leadType: string, leadId: string, channel: string) =>
+          (await query<{ id: string }>(t!.handle, `insert into notification_outbox (lead_type, lead_id, channel, status, sent_at) values ($1, $2, $3, 'sent', now()) returning id`, [leadType, leadId, channel]))[0].id;
+        const ack = await delivery('dataRequest', requestId, 'ack');
+        const staffEmail = await delivery('contact', contactId, 'email');
+        const pending = async () => (await query(t!.handle, `select 1 from notification_outbox where status = 'pending'`)).length;
+        const resend = (who: typeof admin, id: string) => prepareStaffPage(who, post(`/staff/leads/x/${id}`, { _action: 'resendNotification', delivery: id }), { role: 'member' });
+        const refused = (message: RegExp) => ({ posted: { action: 'resendNotification', result: { status: 'error', message: expect.stringMatching(message) } } });
+
+        // A data request's acknowledgement (a fresh verification link): admins only, as data requests are.
+        expect(await resend(member, ack)).toMatchObject(refused(/^Only admins can re-send a data request's notifications\./));
+        expect(await pending()).toBe(0);
+        expect(await resend(admin, ack)).toMatchObject({ posted: { result: { status: 'success' } } });
+        expect(await pending()).toBe(1);
+
+        // A lead marked spam or archived gets nothing sent again, by anyone, until its status is changed back.
+        for (const status of ['spam', 'archived'] as const) {
+          await changeStatus(admin.db, admin.user!.id, [{ kind: 'contact', id: contactId }], status);
+          for (const who of [member, admin]) expect(await resend(who, staffEmail)).toMatchObject(refused(/^Not sent: this lead is marked (Spam|Archived)\./));
+        }
+        await changeStatus(admin.db, admin.user!.id, [{ kind: 'contact', id: contactId }], 'contacted');
+        expect(await resend(member, staffEmail)).toMatchObject({ posted: { result: { status: 'success' } } });
+        expect(await pending()).toBe(2);
+      } finally {
+        vi.unstubAllEnvs();
+      }
     });
 
     it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('counts every spelling that signs in to one account as that account: a dotted İ gives no new allowance', async () => {
