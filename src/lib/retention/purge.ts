@@ -1,11 +1,11 @@
 // The daily purge: deletes what the retention configuration (lib/config/retention.ts) says has expired,
 // with everything attached to it (triage, status history, notes, notification records, submission
 // tokens, consent records, spam screening, attribution; a data request's checks go by their foreign key), in batches so that no statement holds a large
-// table for long. It logs counts only. The server's background work runs it once a day, on one instance
+// table for long. A data request held or marked spam still waits for its reply deadline. It logs counts only. The server's background work runs it once a day, on one instance
 // (`maintenance_runs` says who ran last); `purgeExpired` takes the clock, so tests set it forward.
 import type { Queryable } from '@/lib/db/connection';
 import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
-import { retention } from '@/lib/config/retention';
+import { replyDueBySql, retention } from '@/lib/config/retention';
 import { addDays, addMonths } from '@/lib/dates';
 
 const batch = 5_000;
@@ -61,7 +61,9 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
       ]);
     } else {
       const months = kind === 'dataRequest' ? retention.dataRequestMonths : retention.leadMonths;
-      n = await purgeLeads(client, kind, `l.created_at < $1 or ${spam(2)}`, [monthsBefore(now, months), spamBefore]);
+      // A data request is never deleted before its reply deadline (extended or not) has passed, spam or not.
+      const answered = kind === 'dataRequest' ? ` and ${replyDueBySql('l.created_at', '(select c.extended_until from data_request_checks c where c.request_id = l.id)')} < $3` : '';
+      n = await purgeLeads(client, kind, `l.created_at < $1 or (${spam(2)}${answered})`, [monthsBefore(now, months), spamBefore, ...(answered ? [now] : [])]);
     }
     counts[leadKinds[kind].table] = n;
   }
