@@ -122,6 +122,19 @@ for (const kind of databaseKinds) {
       }
     });
 
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('deletes submission tokens that name no lead once their days are over', async () => {
+      if (!t) return;
+      const now = new Date();
+      const token = async (name: string, at: Date) => run(`insert into submission_tokens (token, lead_type, created_at) values ($1, 'newsletter', $2)`, [name, at.toISOString()]);
+      const old = `h_orphan-old-${crypto.randomUUID()}`;
+      const fresh = `h_orphan-fresh-${crypto.randomUUID()}`;
+      await token(old, new Date(now.getTime() - (retention.orphanTokenDays * day + 60_000)));
+      await token(fresh, new Date(now.getTime() - (retention.orphanTokenDays * day - 60_000)));
+      const counts = await purgeExpired(queryable(t.handle), now);
+      expect(await run('select token from submission_tokens where token = any($1::text[])', [[old, fresh]])).toEqual([{ token: fresh }]);
+      expect(counts.submission_tokens).toBeGreaterThanOrEqual(1);
+    });
+
     it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('runs once a day across instances: a second call within 23 hours does nothing', async () => {
       if (!t) return;
       const at = new Date(Date.now() + 400 * day);

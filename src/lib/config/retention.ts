@@ -18,6 +18,12 @@ export const retention = {
   newsletterUnsubscribedDays: 30,
   /** The record of an email or webhook sent about a lead (address hash, error text): days after it finished. */
   deliveryDays: 90,
+  /**
+   * A form post's submission token that names no lead (from before repeats were linked to their
+   * subscription; for a post without JavaScript a hash of what was typed): days. It only stops a double
+   * click or a reload from storing twice, and a post without a token of its own is keyed by its day.
+   */
+  orphanTokenDays: 2,
 } as const;
 
 /** Months a data request's answer may take (GDPR Art. 12(3)): one, extendable once by two more with a reason. */

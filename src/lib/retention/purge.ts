@@ -1,8 +1,10 @@
 // The daily purge: deletes what the retention configuration (lib/config/retention.ts) says has expired,
 // with everything attached to it (triage, status history, notes, notification records, submission
-// tokens, consent records, spam screening, attribution; a data request's checks go by their foreign key), in batches so that no statement holds a large
-// table for long. A data request held or marked spam still waits for its reply deadline. It logs counts only. The server's background work runs it once a day, on one instance
-// (`maintenance_runs` says who ran last); `purgeExpired` takes the clock, so tests set it forward.
+// tokens, consent records, spam screening, attribution; a data request's checks go by their foreign key),
+// and submission tokens that name no lead after a few days, in batches so that no statement holds a large
+// table for long. A data request held or marked spam still waits for its reply deadline. It logs counts
+// only. The server's background work runs it once a day, on one instance (`maintenance_runs` says who ran
+// last); `purgeExpired` takes the clock, so tests set it forward.
 import type { Queryable } from '@/lib/db/connection';
 import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
 import { replyDueBySql, retention } from '@/lib/config/retention';
@@ -43,6 +45,17 @@ async function purgeLeads(client: Queryable, kind: LeadKind, where: string, date
   }
 }
 
+/** Runs `deleting` (a delete of at most `batch` rows) until it deletes fewer; returns how many it deleted. */
+async function purgeBatches(client: Queryable, deleting: string, params: unknown[]): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await client.query(`with gone as (${deleting} returning 1) select count(*)::int as n from gone`, params);
+    const n = Number((rows[0] as { n: number }).n);
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
 export type PurgeCounts = Record<string, number>;
 
 /** Deletes everything expired at `now`; returns the rows deleted per kind of data. */
@@ -73,6 +86,13 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
     [daysBefore(now, retention.deliveryDays).toISOString()],
   );
   counts.notification_outbox = Number((rows[0] as { n: number }).n);
+  // A submission token that names no lead (a hash of what was typed, for a post without JavaScript) only
+  // stops a repeat for a day or two.
+  counts.submission_tokens = await purgeBatches(
+    client,
+    `delete from submission_tokens where token in (select token from submission_tokens where lead_id is null and created_at < $1::timestamptz limit ${batch})`,
+    [daysBefore(now, retention.orphanTokenDays).toISOString()],
+  );
   // A used proof of work is kept only while its challenge could still be used.
   const used = await client.query(`with gone as (delete from used_challenges where expires_at < $1::timestamptz returning 1) select count(*)::int as n from gone`, [now.toISOString()]);
   counts.used_challenges = Number((used.rows[0] as { n: number }).n);
