@@ -56,6 +56,9 @@ export default defineConfig({
       // Playwright fills a form faster than a person can: no minimum time to fill here (its own tests are in
       // tests/integration/spam.test.ts and test:hostile). The proof of work is the real one.
       SPAM_MIN_FILL_SECONDS: '0',
+      // Every test's browser fetches its challenges from 127.0.0.1, many a minute across the workers: no limit
+      // of /api/challenge here (its own test: tests/integration/challenge-limit.test.ts).
+      CHALLENGE_RATE_LIMIT: '0',
       ...(process.env.ASTRO_OUT_DIR ? { ASTRO_OUT_DIR: process.env.ASTRO_OUT_DIR } : {}),
     },
   },

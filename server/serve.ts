@@ -32,11 +32,13 @@ import { runMigrations } from '@/lib/db/migrate';
 import { envInt } from '@/lib/limiter';
 import { areaLog } from '@/lib/logger';
 import { webhookConfigProblem } from '@/lib/notify/config';
+import { siteUrlStartProblem } from '@/lib/site-url';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
 import { answerLeadJson } from './lead-posts';
 import { answerChallenge } from './challenge';
 import { challengePath } from '@/lib/spam/proof-field';
+import { processChallengeLimiter } from '@/lib/spam/challenge-limit';
 import { answerRefusal, checkPost, clientAddress, configuredHosts } from './request-guards';
 import { isServerAnswerPath, serverAnswerPath, serverAnswers, type ServerAnswerKind } from '@/lib/server-answers';
 import { applyBaseHeaders, isHttps } from './security-headers';
@@ -69,6 +71,9 @@ if (!tls && (process.env.HTTPS_CERT_FILE || process.env.HTTPS_KEY_FILE)) {
 }
 const webhookProblem = webhookConfigProblem();
 if (webhookProblem) fail(webhookProblem);
+// Emails whose links point to localhost cannot work: refused with emails on, a warning once ready without.
+const siteUrlProblem = siteUrlStartProblem();
+if (siteUrlProblem.refuse) fail(siteUrlProblem.refuse);
 const envMs = (name: string, fallback: number) => envInt(process.env[name], fallback, 1);
 const trustProxy = process.env.TRUST_PROXY === '1';
 const allowedHosts = configuredHosts();
@@ -161,8 +166,8 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
     if (req.method === 'GET' && files.page(url.pathname)) countView(req, res, url);
     return;
   }
-  if (url.pathname === challengePath) return read ? answerChallenge(req, res) : notAllowed(req, res, 'GET, HEAD');
   const clientIp = clientAddress(req, trustProxy);
+  if (url.pathname === challengePath) return read ? answerChallenge(req, res, { ip: clientIp, limiter: processChallengeLimiter(db) }) : notAllowed(req, res, 'GET, HEAD');
   if (req.method === 'POST') {
     const checked = await checkPost(req, allowedHosts, trustProxy);
     if ('refusal' in checked) return answerRefusal(req, () => answerWith(req, res, checked.refusal.kind, { Connection: 'close' }));
@@ -268,4 +273,5 @@ server.listen(port, hostname, () => {
   const address = server!.address();
   const shown = hostname && hostname !== '0.0.0.0' ? hostname : 'localhost';
   console.log(`postcraft: ready on ${tls ? 'https' : 'http'}://${shown}:${typeof address === 'object' && address ? address.port : port} with ${db.describe}`);
+  if (siteUrlProblem.warn) console.warn(`postcraft: ${siteUrlProblem.warn}`);
 });

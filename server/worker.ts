@@ -14,6 +14,11 @@ if (webhookProblem) {
   process.exit(1);
 }
 
+// The worker serves no page, so it cannot tell where the site is: emails without SITE_URL get one line of warning.
+if (process.env.SMTP_URL?.trim() && !process.env.SITE_URL?.trim()) {
+  console.warn("postcraft worker: warning: SITE_URL is not set, so every email's links point to http://localhost:3000; set it to the site's public address");
+}
+
 let opened: DbHandle | undefined;
 try {
   opened = await openDatabase();

@@ -3,7 +3,7 @@
 // loaded machine, where solving a challenge can take seconds) and the production rate
 // limits. 1,000 posts without JavaScript from 200 addresses (5 each, across the forms), and 200 JSON
 // posts that fail the proof of work (50 without one, 50 forged, 50 replaying a used one, 50 sent too
-// soon after the challenge). Passes when every post was answered like a success (or refused by a limit),
+// soon after the challenge), each address fetching its own challenges, and a loop on /api/challenge. Passes when every post was answered like a success (or refused by a limit),
 // the open inbox, the staff's mailbox and the visitors' mailboxes are untouched, every flood post stored
 // is held with its reason, and a post from a person (a solved proof, after a few seconds) still arrives
 // and notifies.
@@ -44,7 +44,7 @@ export async function spamFlood({ check }: Checks): Promise<void> {
     const forms = Object.fromEntries(await Promise.all(bulkKinds.map(async (k) => [k, await loadForm(server.url, formPages[k].path, formPages[k].pick)] as const))) as Record<BulkKind, Form>;
 
     // A person first: a proof solved while they type, posted more than the minimum later. It arrives and notifies.
-    const typing = fetchChallenge(server.url).then(solve);
+    const typing = fetchChallenge(server.url, { 'X-Forwarded-For': '192.0.2.1' }).then(solve);
     await new Promise((r) => setTimeout(r, 10_500));
     const person = validValues('contact', `person-${Date.now()}`);
     const personProof = await typing;
@@ -72,16 +72,17 @@ export async function spamFlood({ check }: Checks): Promise<void> {
     });
     // 200 JSON posts that fail the proof of work, from 40 more addresses.
     const used = personProof;
-    const forgedProof = async () => {
-      const p = JSON.parse(Buffer.from(await solvedProof(server.url), 'base64').toString('utf8'));
+    // Each flood address fetches its own challenges (the limit of /api/challenge is per address, checked below).
+    const forgedProof = async (ip: string) => {
+      const p = JSON.parse(Buffer.from(await solvedProof(server.url, { 'X-Forwarded-For': ip }), 'base64').toString('utf8'));
       p.solution.derivedKey = p.solution.derivedKey.replace(/^./, (c: string) => (c === '0' ? '1' : '0'));
       return Buffer.from(JSON.stringify(p)).toString('base64');
     };
-    const failing: Record<string, () => Promise<string | undefined>> = {
+    const failing: Record<string, (ip: string) => Promise<string | undefined>> = {
       'no proof': async () => undefined,
       forged: forgedProof,
       replayed: async () => used,
-      'too fast': () => solvedProof(server.url),
+      'too fast': (ip) => solvedProof(server.url, { 'X-Forwarded-For': ip }),
     };
     // "Too fast" is sent to the forms that have a minimum time to fill: those a person must type in
     // (lib/spam/fill-time.ts; a form a browser can autofill has none, docs/spam.md).
@@ -91,8 +92,9 @@ export async function spamFlood({ check }: Checks): Promise<void> {
         for (let i = 0; i < 5; i++) {
           const kinds = what === 'too fast' ? typedKinds : bulkKinds;
           const kind = kinds[(a + i) % kinds.length];
-          const p = await proof();
-          const res = await postJson(forms[kind], { ...validValues(kind, `bad-${what.replace(' ', '')}-${a}-${i}`), ...(p ? { proof: p } : {}) }, `198.18.${w}.${a + 1}`);
+          const ip = `198.18.${w}.${a + 1}`;
+          const p = await proof(ip);
+          const res = await postJson(forms[kind], { ...validValues(kind, `bad-${what.replace(' ', '')}-${a}-${i}`), ...(p ? { proof: p } : {}) }, ip);
           count(res.status === 200 && res.state.status === 'success' ? `${what}: answered success` : `${what}: ${res.status}`);
         }
       }),
@@ -138,6 +140,16 @@ export async function spamFlood({ check }: Checks): Promise<void> {
     check('the flood sent nothing: no email to staff, none to the addresses typed', newMail.length === 0, newMail.slice(0, 3).join('; '));
     const [{ n: pending }] = (await client.query(`select count(*)::int as n from notification_outbox where status = 'pending'`)).rows;
     check('nothing about the flood waits in the outbox either', pending === 0, `${pending} pending`);
+
+    // A client looping on /api/challenge: 60 a minute, then 429 with Retry-After; a person elsewhere still gets one.
+    const loop = await Promise.all(Array.from({ length: 100 }, () => fetch(`${server.url}/api/challenge`, { headers: { 'X-Forwarded-For': '198.51.100.99' } }).then(async (r) => ({ status: r.status, retry: r.headers.get('retry-after'), body: await r.text() }))));
+    const refused = loop.filter((r) => r.status === 429);
+    const elsewhere = await fetch(`${server.url}/api/challenge`, { headers: { 'X-Forwarded-For': '192.0.2.2' } });
+    check(
+      'a client looping on /api/challenge gets 60 a minute, then 429 with Retry-After; a person elsewhere still gets a challenge',
+      loop.filter((r) => r.status === 200).length === 60 && refused.length === 40 && refused.every((r) => Number(r.retry) > 0 && JSON.parse(r.body).error) && elsewhere.status === 200,
+      `${loop.length - refused.length} answered, ${refused.length} refused; elsewhere ${elsewhere.status}`,
+    );
   } finally {
     await server.stop();
     stopServer();

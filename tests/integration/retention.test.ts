@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryable } from '@/lib/db/connection';
-import { retention } from '@/lib/config/retention';
+import { extensionMonths, replyDueBy, replyDueBySql, replyMonths, retention } from '@/lib/config/retention';
+import { addMonths } from '@/lib/dates';
 import { purgeExpired, purgeIfDue } from '@/lib/retention/purge';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 
@@ -80,6 +81,58 @@ for (const kind of databaseKinds) {
       await purgeExpired(queryable(t.handle), muchLater);
       expect(await run('select 1 from data_requests where id = $1', [request])).toHaveLength(0);
       expect(await run('select 1 from data_request_checks where request_id = $1', [request])).toHaveLength(0);
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('keeps a data request held or marked spam until its reply deadline has passed, extended or not', async () => {
+      if (!t) return;
+      // Received on 10 January: one calendar month is 31 days, past the 30 days of spam.
+      const received = new Date('2024-01-10T12:00:00Z');
+      const minute = 60_000;
+      const spamRequest = async () => {
+        const id = await one(`insert into data_requests (email, type, created_at) values ($1, 'erase', $2) returning id`, [`held-${crypto.randomUUID()}@x.example`, received.toISOString()]);
+        await run(`insert into lead_triage (lead_type, lead_id, status) values ('dataRequest', $1, 'spam')`, [id]);
+        await run(`insert into lead_screening (lead_type, lead_id, verdict, reasons) values ('dataRequest', $1, 'held', '{no-javascript}')`, [id]);
+        return id;
+      };
+      const plain = await spamRequest();
+      const extended = await spamRequest();
+      const extendedUntil = addMonths(received, replyMonths + extensionMonths);
+      await run(`insert into data_request_checks (request_id, extended_until, extension_reason) values ($1, $2, 'many records')`, [extended, extendedUntil.toISOString()]);
+      const kept = async (id: string) => (await run('select 1 from data_requests where id = $1', [id])).length === 1;
+      const purgeAt = (at: Date) => purgeExpired(queryable(t!.handle), at);
+
+      const due = replyDueBy(received, null);
+      expect(due.getTime()).toBeGreaterThan(received.getTime() + retention.spamDays * day);
+      await purgeAt(new Date(due.getTime() - minute));
+      expect([await kept(plain), await kept(extended)]).toEqual([true, true]);
+      await purgeAt(new Date(due.getTime() + minute));
+      expect([await kept(plain), await kept(extended)]).toEqual([false, true]);
+      await purgeAt(new Date(extendedUntil.getTime() - minute));
+      expect(await kept(extended)).toBe(true);
+      await purgeAt(new Date(extendedUntil.getTime() + minute));
+      expect(await kept(extended)).toBe(false);
+      expect(await run('select 1 from data_request_checks where request_id = $1', [extended])).toHaveLength(0);
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('the database and the staff pages agree on every reply deadline', async () => {
+      if (!t) return;
+      for (const at of ['2024-01-31T23:30:00Z', '2024-02-29T00:10:00Z', '2025-03-31T12:00:00Z', '2025-12-15T08:00:00Z']) {
+        const [row] = await run<{ due: Date | string }>(`select ${replyDueBySql('$1::timestamptz', 'null::timestamptz')} as due`, [at]);
+        expect(new Date(row.due).toISOString(), at).toBe(replyDueBy(new Date(at), null).toISOString());
+      }
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('deletes submission tokens that name no lead once their days are over', async () => {
+      if (!t) return;
+      const now = new Date();
+      const token = async (name: string, at: Date) => run(`insert into submission_tokens (token, lead_type, created_at) values ($1, 'newsletter', $2)`, [name, at.toISOString()]);
+      const old = `h_orphan-old-${crypto.randomUUID()}`;
+      const fresh = `h_orphan-fresh-${crypto.randomUUID()}`;
+      await token(old, new Date(now.getTime() - (retention.orphanTokenDays * day + 60_000)));
+      await token(fresh, new Date(now.getTime() - (retention.orphanTokenDays * day - 60_000)));
+      const counts = await purgeExpired(queryable(t.handle), now);
+      expect(await run('select token from submission_tokens where token = any($1::text[])', [[old, fresh]])).toEqual([{ token: fresh }]);
+      expect(counts.submission_tokens).toBeGreaterThanOrEqual(1);
     });
 
     it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('runs once a day across instances: a second call within 23 hours does nothing', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLimiters } from '@/lib/leads/rate-limit';
 import type { LeadKind } from '@/lib/leads/kinds';
-import { checkAndStoreLead, type SubmitContext } from '@/lib/leads/submit';
+import { checkAndStoreLead, submissionKey, type SubmitContext } from '@/lib/leads/submit';
+import { readFields } from '@/lib/leads/schemas';
+import { eraseForRequest } from '@/lib/staff/data-requests';
 import { newChallenge, proofKeys } from '@/lib/spam/proof';
 import { heldCount, releaseHeld } from '@/lib/spam/release';
 import { listLeads } from '@/lib/staff/inbox';
@@ -173,8 +175,34 @@ for (const kind of databaseKinds) {
 
       await rows(`update newsletter_subscriptions set status = 'unsubscribed', unsubscribed_at = now() where id = $1`, [held.id]);
       const again = await post('newsletter', { email: address }, { via: 'page', fixed: { source: 'footer' } });
-      expect(again.id ?? null).toBeNull();
-      expect(await rows(`select status from newsletter_subscriptions where id = $1`, [held.id])).toEqual([{ status: 'unsubscribed' }]);
+      // Its submission token names the subscription it repeated (so it goes with it), and nothing else changed.
+      expect(again.id).toBe(held.id);
+      expect(await rows(`select id::text as id, status from newsletter_subscriptions where lower(email) = lower($1)`, [address])).toEqual([{ id: held.id, status: 'unsubscribed' }]);
+    });
+
+    it("the submission tokens of repeated sign-ups (without JavaScript, a hash of what was typed) go with the subscriber's erasure", async ({ skip }) => {
+      if (!t) return skip('DATABASE_URL is not set');
+      const address = email();
+      const ip = `10.7.1.${++ipCounter}`;
+      const tokens: string[] = [];
+      // The same person signs up from the footer without JavaScript on three days (a new key each day)...
+      for (const days of [0, 1, 2]) {
+        const at = new Date(Date.now() + days * 86_400_000);
+        const form = formData(validLead('newsletter', address));
+        expect(await checkAndStoreLead('newsletter', form, ctx({ ip, via: 'page', now: at, fixed: { source: 'footer' } }))).toMatchObject({ status: 'success' });
+        tokens.push(submissionKey('newsletter', null, ip, readFields('newsletter', form), at));
+      }
+      // ...and once more with it, from the blog.
+      const token = `tok_${crypto.randomUUID()}`;
+      const scripted = formData({ ...validLead('newsletter', address.toUpperCase()), submissionToken: token, proof: await proof() });
+      expect(await checkAndStoreLead('newsletter', scripted, ctx({ fixed: { source: 'blog' } }))).toMatchObject({ status: 'success' });
+      tokens.push(token);
+      expect(await rows(`select token from submission_tokens where token = any($1::text[])`, [tokens])).toHaveLength(4);
+
+      const [request] = await rows<{ id: string }>(`insert into data_requests (email, type) values ($1, 'erase') returning id`, [address]);
+      expect(await eraseForRequest(t.db, request.id, staffId)).not.toBeNull();
+      expect(await rows(`select lower(email) from newsletter_subscriptions where lower(email) = lower($1)`, [address])).toEqual([]);
+      expect(await rows(`select token from submission_tokens where token = any($1::text[])`, [tokens])).toEqual([]);
     });
 
     it('the purge deletes held spam with its screening after the spam period, and used proofs once they expire', async ({ skip }) => {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signOut } from '@/lib/staff/actions/sign-in';
 import { withSignedInUser } from '@/lib/staff/auth';
 import { createStaffUser } from '@/lib/staff/create-user';
 import { prepareStaffPage } from '@/lib/staff/page';
 import { hashPassword, verifyPassword } from '@/lib/staff/password';
 import { createSession, deleteSession, findActiveUserByEmail, hashToken, sessionPolicy, validateSession } from '@/lib/staff/sessions';
-import { createThrottle, recordSuccess, takeAttempt, throttleConfig } from '@/lib/staff/throttle';
+import { createThrottle, recordSuccess, takeAttempt, throttleConfig, throttleSubject } from '@/lib/staff/throttle';
+import { changeStatus } from '@/lib/staff/triage';
 import { changeRole, LastAdminError, removeStaff, setDisabled } from '@/lib/staff/users';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 
@@ -103,24 +104,24 @@ for (const kind of databaseKinds) {
       const throttle = createThrottle({ pairMax: 3, pairWindowSeconds: 60, ipMax: 7, ipWindowSeconds: 60 }, t!.handle);
       const victim = `victim-${kind.name}@example.com`;
       // Three tries get their password checked (0: go ahead); the fourth is refused before any check.
-      for (let i = 0; i < 3; i++) expect(await takeAttempt(throttle, victim, '203.0.113.9')).toBe(0);
+      for (let i = 0; i < 3; i++) expect(await takeAttempt(throttle, throttleSubject(null, victim), '203.0.113.9')).toBe(0);
       // The attacker's address is blocked for this account...
-      expect(await takeAttempt(throttle, victim, '203.0.113.9')).toBeGreaterThan(0);
-      expect(await takeAttempt(throttle, victim.toUpperCase(), '203.0.113.9')).toBeGreaterThan(0);
+      expect(await takeAttempt(throttle, throttleSubject(null, victim), '203.0.113.9')).toBeGreaterThan(0);
+      expect(await takeAttempt(throttle, throttleSubject(null, victim.toUpperCase()), '203.0.113.9')).toBeGreaterThan(0);
       // ...the real user, elsewhere, is not; a success clears the pair's count.
-      expect(await takeAttempt(throttle, victim, '198.51.100.7')).toBe(0);
-      await recordSuccess(throttle, victim, '198.51.100.7');
-      for (let i = 0; i < 3; i++) expect(await takeAttempt(throttle, victim, '198.51.100.7')).toBe(0);
+      expect(await takeAttempt(throttle, throttleSubject(null, victim), '198.51.100.7')).toBe(0);
+      await recordSuccess(throttle, throttleSubject(null, victim), '198.51.100.7');
+      for (let i = 0; i < 3; i++) expect(await takeAttempt(throttle, throttleSubject(null, victim), '198.51.100.7')).toBe(0);
       // Guessing many accounts from one address trips the (looser) per-IP limit.
-      for (let i = 0; i < 7; i++) expect(await takeAttempt(throttle, `someone-${i}@example.com`, '192.0.2.44')).toBe(0);
-      expect(await takeAttempt(throttle, 'fresh-account@example.com', '192.0.2.44')).toBeGreaterThan(0);
-      expect(await takeAttempt(throttle, 'fresh-account@example.com', '192.0.2.45')).toBe(0);
+      for (let i = 0; i < 7; i++) expect(await takeAttempt(throttle, throttleSubject(null, `someone-${i}@example.com`), '192.0.2.44')).toBe(0);
+      expect(await takeAttempt(throttle, throttleSubject(null, 'fresh-account@example.com'), '192.0.2.44')).toBeGreaterThan(0);
+      expect(await takeAttempt(throttle, throttleSubject(null, 'fresh-account@example.com'), '192.0.2.45')).toBe(0);
     });
 
     it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('tries posted at once cannot pass the limit: each is counted before its password is checked', async () => {
       const throttle = createThrottle({ pairMax: 10, pairWindowSeconds: 60, ipMax: 100, ipWindowSeconds: 60 }, t!.handle);
       const victim = `parallel-${kind.name}@example.com`;
-      const waits = await Promise.all(Array.from({ length: 25 }, () => takeAttempt(throttle, victim, '203.0.113.50')));
+      const waits = await Promise.all(Array.from({ length: 25 }, () => takeAttempt(throttle, throttleSubject(null, victim), '203.0.113.50')));
       expect(waits.filter((w) => w === 0)).toHaveLength(10);
       expect(waits.filter((w) => w > 0)).toHaveLength(15);
     });
@@ -193,6 +194,58 @@ for (const kind of databaseKinds) {
       // Signing out ends the session: the next request with the old cookie is signed out.
       await signOut(member);
       expect(await validateSession(t!.db, member.session!)).toBeNull();
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)("re-sends by role and lead state: a data request's emails only by an admin, nothing for a lead in spam or archived", async () => {
+      vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:9');
+      try {
+        const admin = await signedIn('ada@example.com', 'correct horse battery');
+        const member = await signedIn('max@example.com', 'member horse battery');
+        const [{ id: requestId }] = await query<{ id: string }>(t!.handle, `insert into data_requests (email, type) values ('someone@example.net', 'export') returning id`);
+        const [{ id: contactId }] = await query<{ id: string }>(t!.handle, `insert into contact_messages (name, email, subject, message) values ('Cy', 'cy@example.net', 'general', 'hello') returning id`);
+        const delivery = async (leadType: string, leadId: string, channel: string) =>
+          (await query<{ id: string }>(t!.handle, `insert into notification_outbox (lead_type, lead_id, channel, status, sent_at) values ($1, $2, $3, 'sent', now()) returning id`, [leadType, leadId, channel]))[0].id;
+        const ack = await delivery('dataRequest', requestId, 'ack');
+        const staffEmail = await delivery('contact', contactId, 'email');
+        const pending = async () => (await query(t!.handle, `select 1 from notification_outbox where status = 'pending'`)).length;
+        const resend = (who: typeof admin, id: string) => prepareStaffPage(who, post(`/staff/leads/x/${id}`, { _action: 'resendNotification', delivery: id }), { role: 'member' });
+        const refused = (message: RegExp) => ({ posted: { action: 'resendNotification', result: { status: 'error', message: expect.stringMatching(message) } } });
+
+        // A data request's acknowledgement (a fresh verification link): admins only, as data requests are.
+        expect(await resend(member, ack)).toMatchObject(refused(/^Only admins can re-send a data request's notifications\./));
+        expect(await pending()).toBe(0);
+        expect(await resend(admin, ack)).toMatchObject({ posted: { result: { status: 'success' } } });
+        expect(await pending()).toBe(1);
+
+        // A lead marked spam or archived gets nothing sent again, by anyone, until its status is changed back.
+        for (const status of ['spam', 'archived'] as const) {
+          await changeStatus(admin.db, admin.user!.id, [{ kind: 'contact', id: contactId }], status);
+          for (const who of [member, admin]) expect(await resend(who, staffEmail)).toMatchObject(refused(/^Not sent: this lead is marked (Spam|Archived)\./));
+        }
+        await changeStatus(admin.db, admin.user!.id, [{ kind: 'contact', id: contactId }], 'contacted');
+        expect(await resend(member, staffEmail)).toMatchObject({ posted: { result: { status: 'success' } } });
+        expect(await pending()).toBe(2);
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('counts every spelling that signs in to one account as that account: a dotted İ gives no new allowance', async () => {
+      await createStaffUser(t!.handle, { email: 'ivy@example.com', name: 'Ivy', role: 'member', password: 'ivy horse battery staple' });
+      const throttle = createThrottle({ pairMax: 3, pairWindowSeconds: 60, ipMax: 100, ipWindowSeconds: 60 }, t!.handle);
+      const from = async (email: string, password: string) => {
+        const ctx = await withSignedInUser({ db: t!.db, throttle, cookies: cookieJar(), headers: new Headers(), https: false, ip: '198.51.100.20', requestId: 'test-request' });
+        return prepareStaffPage(ctx, post('/staff/sign-in', { _action: 'signIn', email, password }), { role: 'anyone' });
+      };
+      // PostgreSQL's lower() reads 'İvy@Example.com' as Ivy's address (JavaScript's gives 'i̇vy@example.com').
+      expect((await findActiveUserByEmail(t!.db, 'İvy@Example.com'))?.id).toBeTruthy();
+      for (let i = 0; i < 3; i++) expect(await from('ivy@example.com', `guess number ${i}`)).toMatchObject({ status: 401 });
+      // The allowance of this address for Ivy is spent, whichever way her address is spelt...
+      for (const spelling of ['İvy@example.com', 'IVY@EXAMPLE.COM', ' ivy@example.com ']) {
+        expect(await from(spelling, 'another guess here')).toMatchObject({ status: 429, posted: { result: { status: 'limited' } } });
+      }
+      // ...and the right password is not checked either until the window has passed.
+      expect(await from('İvy@example.com', 'ivy horse battery staple')).toMatchObject({ status: 429 });
     });
   });
 }

@@ -69,6 +69,74 @@ describe('npm start refuses webhook settings that cannot be signed or that send 
   }
 });
 
+describe('npm start refuses emails whose links cannot work', () => {
+  for (const host of [undefined, '0.0.0.0', 'www.example.com']) {
+    it(`SMTP_URL without SITE_URL, HOST ${host ?? 'unset'}: one clear line, non-zero exit`, () => {
+      const r = start({ SMTP_URL: 'smtp://127.0.0.1:2525', SITE_URL: '', DATA_DIR: tempDir(), ...(host ? { HOST: host } : { HOST: '' }) });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        "postcraft: SITE_URL must be set with SMTP_URL: every email's links (a data request's verification, a newsletter confirmation) would point to http://localhost:3000, which nobody else can open. Set SITE_URL to the site's public address (e.g. https://www.example.com)",
+      ]);
+      expect(r.stdout).not.toContain('ready on');
+    });
+  }
+});
+
+/** Starts the built server with `env` until it is ready; its output and a stop. */
+async function running(env: Record<string, string>) {
+  const server = spawn(process.execPath, [serverEntry], { cwd: root, env: { ...process.env, PORT: '0', DATA_DIR: tempDir(), DATABASE_URL: '', ...env } });
+  let out = '';
+  let err = '';
+  server.stdout.on('data', (d) => (out += d));
+  server.stderr.on('data', (d) => (err += d));
+  const exit = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}${err}`)), 60_000);
+    server.on('exit', () => reject(new Error(`server exited:\n${out}${err}`)));
+    server.stdout.on('data', () => {
+      const m = out.match(/ready on http:\/\/[^:]+:(\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+  });
+  // The warning, when there is one, is written right after the ready line.
+  await new Promise((r) => setTimeout(r, 300));
+  return {
+    port,
+    stderr: () => err,
+    stop: async () => {
+      server.kill('SIGTERM');
+      return exit;
+    },
+  };
+}
+
+describe.skipIf(!hasBuild)('npm start without SITE_URL', () => {
+  it('with nothing set, serves the site and says once, on stderr, that SITE_URL is missing', async () => {
+    const server = await running({ HOST: '', SITE_URL: '', SMTP_URL: '' });
+    try {
+      expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
+      expect(server.stderr().trim().split('\n')).toEqual([
+        'postcraft: warning: SITE_URL is not set, so the site calls itself http://localhost:3000; set it to the public address before turning on emails (SMTP_URL), or the server will not start',
+      ]);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
+
+  it('on this machine only (HOST=127.0.0.1, as the tests run it), starts with SMTP_URL and says nothing', async () => {
+    const server = await running({ HOST: '127.0.0.1', SITE_URL: '', SMTP_URL: 'smtp://127.0.0.1:2525' });
+    try {
+      expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
+      expect(server.stderr()).toBe('');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
+});
+
 describe.skipIf(!hasBuild)('the server on the embedded database', () => {
   it('serves, refuses a second instance on the same data, and closes cleanly on SIGTERM', async () => {
     const dataDir = tempDir();

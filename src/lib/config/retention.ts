@@ -25,11 +25,29 @@ export const retention = {
    * a year) with the same range a year before.
    */
   pageViewMonths: 26,
+  /**
+   * A form post's submission token that names no lead (from before repeats were linked to their
+   * subscription; for a post without JavaScript a hash of what was typed): days. It only stops a double
+   * click or a reload from storing twice, and a post without a token of its own is keyed by its day.
+   */
+  orphanTokenDays: 2,
 } as const;
 
 /** Months a data request's answer may take (GDPR Art. 12(3)): one, extendable once by two more with a reason. */
 export const replyMonths = 1;
 export const extensionMonths = 2;
+
+/**
+ * A data request's reply deadline: the extended date (`data_request_checks.extended_until`, set by
+ * `extendDeadline`), or `replyMonths` after receipt. The one definition: the staff pages read it in
+ * JavaScript (`replyDueBy`), the inbox and the retention purge in SQL (`replyDueBySql`), and a test
+ * checks that the two agree.
+ */
+export const replyDueBy = (receivedAt: Date, extendedUntil: Date | null): Date => extendedUntil ?? addMonths(receivedAt, replyMonths);
+
+/** `replyDueBy` as an SQL expression of two SQL expressions (calendar months counted in UTC, as `addMonths`). */
+export const replyDueBySql = (receivedAt: string, extendedUntil: string): string =>
+  `coalesce(${extendedUntil}, ((${receivedAt}) at time zone 'UTC' + ${replyMonths} * interval '1 month') at time zone 'UTC')`;
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
@@ -37,7 +55,7 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 export const leadRetentionPeriods = [
   { data: 'Partner, affiliate and agency applications, contact messages and trial requests', period: `Deleted ${plural(retention.leadMonths, 'month')} after they arrive` },
   { data: 'Data protection requests and how we checked them', period: `Deleted ${plural(retention.dataRequestMonths, 'month')} after they arrive` },
-  { data: 'Messages and sign-ups held as spam', period: `Deleted ${plural(retention.spamDays, 'day')} after they arrive` },
+  { data: 'Messages, requests and sign-ups held as spam', period: `Deleted ${plural(retention.spamDays, 'day')} after they arrive (a data protection request not before the date we must answer it by)` },
   {
     data: 'Newsletter sign-ups',
     period: `Unconfirmed: deleted after ${plural(retention.newsletterUnconfirmedDays, 'day')}; after you unsubscribe: deleted after ${plural(retention.newsletterUnsubscribedDays, 'day')}`,
@@ -47,10 +65,16 @@ export const leadRetentionPeriods = [
 
 /**
  * When the daily purge deletes a lead, as its staff page says: a date, or null while a confirmed newsletter
- * subscription is kept (until its reader unsubscribes).
+ * subscription is kept (until its reader unsubscribes). A data request held as spam waits for its reply
+ * deadline (`replyDue`, when the page knows an extension; else the one without).
  */
-export function deletionDate(kind: string, createdAt: Date, status: string, fields: Record<string, unknown>): Date | null {
-  if (status === 'spam') return addDays(createdAt, retention.spamDays);
+export function deletionDate(kind: string, createdAt: Date, status: string, fields: Record<string, unknown>, replyDue?: Date | null): Date | null {
+  if (status === 'spam') {
+    const spamEnd = addDays(createdAt, retention.spamDays);
+    if (kind !== 'dataRequest') return spamEnd;
+    const due = replyDue ?? replyDueBy(createdAt, null);
+    return due > spamEnd ? due : spamEnd;
+  }
   if (kind === 'newsletter') {
     if (fields.status === 'pending') return addDays(createdAt, retention.newsletterUnconfirmedDays);
     if (fields.status === 'unsubscribed' && fields.unsubscribed_at) return addDays(new Date(String(fields.unsubscribed_at)), retention.newsletterUnsubscribedDays);

@@ -64,8 +64,9 @@ export const {
  * Exactly once: the per-render token of every public form post that was accepted (a double click, a
  * reload of the POST or a replay carries the same token and stores nothing more). Written in the same
  * statement as the lead, so the lead tables keep exactly their fixed columns (docs/leads.md).
- * `lead_id` is null when the post stored nothing new (a newsletter address already subscribed). No
- * personal data here.
+ * `lead_id` names the lead, for a repeated newsletter sign-up the subscription it repeated (so the token goes
+ * with it: purge, erasure); a post without a token of its own is keyed by a hash of what was typed. Older
+ * rows without a lead are purged after retention.orphanTokenDays.
  */
 export const submissionTokens = pgTable(
   'submission_tokens',
@@ -75,7 +76,11 @@ export const submissionTokens = pgTable(
     leadId: uuid('lead_id'),
     createdAt: createdAt(),
   },
-  (t) => [check('submission_tokens_token_check', sql`char_length(${t.token}) between 16 and 200`)],
+  (t) => [
+    check('submission_tokens_token_check', sql`char_length(${t.token}) between 16 and 200`),
+    // The daily purge deletes the tokens that name no lead once retention.orphanTokenDays are over.
+    index('submission_tokens_orphan_idx').on(t.createdAt).where(sql`${t.leadId} is null`),
+  ],
 );
 
 /**

@@ -246,7 +246,10 @@ async function storeSubscription(
     ), confirming as (
       select id from upsert where (send or kept_back) and status = 'pending'
     ), claimed as (
-      insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
+      -- A repeated sign-up's token names the subscription it repeated (new or known), so that it goes with
+      -- it (purge, erasure): a post without JavaScript is keyed by a hash of what was typed.
+      insert into ${submissionTokens} (token, lead_type, lead_id)
+      select ${token}, ${kind}, coalesce((select id from upsert), (select id from ${table} where lower(email) = lower(${email}))) where ${unused(token)}
     )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${
       on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`, { gate, network, why: sql`(select why from verdict)` }) : sql``
     }${

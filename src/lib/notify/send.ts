@@ -38,12 +38,26 @@ export function closeTransports(): void {
 type ErrorLike = { name?: string; code?: string; message?: string; cause?: ErrorLike & { errors?: ErrorLike[] } };
 
 /**
+ * What an address may hold (RFC 5322, with RFC 6531's UTF-8): a local part of atext, dots and quoted
+ * strings (spaces, escapes and an @ inside), mixed as the obsolete form allows; a domain of the same
+ * characters, or a literal in brackets.
+ */
+const atom = String.raw`[A-Za-z0-9!#$%&'*+\-/=?^_\x60{|}~.]|[^\x00-\x7F\s]`;
+const quoted = String.raw`"(?:[^"\\\r\n]|\\[^\r\n])*"`;
+const address = new RegExp(String.raw`<?(?:${quoted}|${atom})+@(?:\[[^\[\]\\\s]*\]|(?:${atom})+)>?`, 'gu');
+/**
  * An error text without the email addresses in it: a mail server's refusal quotes the recipient ("550
  * <someone@example.com>: Recipient address rejected"), which must not outlive an erasure in the outbox's
- * `last_error` or in the logs.
+ * `last_error` or in the logs. Every character an address may hold is taken (`o'brien@…`, `"john
+ * doe"@…`, `user@[192.0.2.1]`, `josé@exämple.de`), so no part of one is left. Answers at most `max`
+ * characters, scrubbed on a longer window, so an address cut at the end is taken whole and the work
+ * stays small whatever a server answers.
  */
-export function withoutAddresses(text: string): string {
-  return text.replace(/<?[^\s<>@"'(),;:]+@[^\s<>@"'(),;:]+>?/g, '<address>');
+export function withoutAddresses(text: string, max = 500): string {
+  return text
+    .slice(0, max + 1_000)
+    .replace(address, '<address>')
+    .slice(0, max);
 }
 
 function describe(err: unknown): string {

@@ -1,12 +1,13 @@
 // The daily purge: deletes what the retention configuration (lib/config/retention.ts) says has expired,
 // with everything attached to it (triage, status history, notes, notification records, submission
-// tokens, consent records, spam screening, attribution; a data request's checks go by their foreign key), and
-// the page counts of old days, in batches so that no statement holds a large
-// table for long. It logs counts only. The server's background work runs it once a day, on one instance
+// tokens, consent records, spam screening, attribution; a data request's checks go by their foreign key),
+// submission tokens that name no lead after a few days, and the page counts of old days, in batches so that
+// no statement holds a large table for long. A data request held or marked spam still waits for its reply
+// deadline. It logs counts only. The server's background work runs it once a day, on one instance
 // (`maintenance_runs` says who ran last); `purgeExpired` takes the clock, so tests set it forward.
 import type { Queryable } from '@/lib/db/connection';
 import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
-import { retention } from '@/lib/config/retention';
+import { replyDueBySql, retention } from '@/lib/config/retention';
 import { addDays, addMonths } from '@/lib/dates';
 
 const batch = 5_000;
@@ -47,21 +48,25 @@ async function purgeLeads(client: Queryable, kind: LeadKind, where: string, date
 /** The page counts of the days before `before` (UTC date), batch by batch, and their days' key counts. */
 async function purgePageViews(client: Queryable, before: Date): Promise<number> {
   const day = before.toISOString().slice(0, 10);
-  let total = 0;
-  for (;;) {
-    const { rows } = await client.query(
-      `with gone as (
-         delete from page_views where (day, path, referrer_host, source, medium, campaign) in (
-           select day, path, referrer_host, source, medium, campaign from page_views where day < $1::date limit ${batch}) returning 1
-       ) select count(*)::int as n from gone`,
-      [day],
-    );
-    const n = Number((rows[0] as { n: number }).n);
-    total += n;
-    if (n < batch) break;
-  }
+  const total = await purgeBatches(
+    client,
+    `delete from page_views where (day, path, referrer_host, source, medium, campaign) in (
+       select day, path, referrer_host, source, medium, campaign from page_views where day < $1::date limit ${batch})`,
+    [day],
+  );
   await client.query(`delete from page_view_days where day < $1::date`, [day]);
   return total;
+}
+
+/** Runs `deleting` (a delete of at most `batch` rows) until it deletes fewer; returns how many it deleted. */
+async function purgeBatches(client: Queryable, deleting: string, params: unknown[]): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await client.query(`with gone as (${deleting} returning 1) select count(*)::int as n from gone`, params);
+    const n = Number((rows[0] as { n: number }).n);
+    total += n;
+    if (n < batch) return total;
+  }
 }
 
 export type PurgeCounts = Record<string, number>;
@@ -82,7 +87,9 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
       ]);
     } else {
       const months = kind === 'dataRequest' ? retention.dataRequestMonths : retention.leadMonths;
-      n = await purgeLeads(client, kind, `l.created_at < $1 or ${spam(2)}`, [monthsBefore(now, months), spamBefore]);
+      // A data request is never deleted before its reply deadline (extended or not) has passed, spam or not.
+      const answered = kind === 'dataRequest' ? ` and ${replyDueBySql('l.created_at', '(select c.extended_until from data_request_checks c where c.request_id = l.id)')} < $3` : '';
+      n = await purgeLeads(client, kind, `l.created_at < $1 or (${spam(2)}${answered})`, [monthsBefore(now, months), spamBefore, ...(answered ? [now] : [])]);
     }
     counts[leadKinds[kind].table] = n;
   }
@@ -94,6 +101,13 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
   counts.notification_outbox = Number((rows[0] as { n: number }).n);
   // The posting network's key of a visitor email counts only for its hour (lib/notify/visitor-limits.ts): kept a day.
   await client.query(`update notification_outbox set network_key = null where network_key is not null and created_at < $1::timestamptz`, [daysBefore(now, 1).toISOString()]);
+  // A submission token that names no lead (a hash of what was typed, for a post without JavaScript) only
+  // stops a repeat for a day or two.
+  counts.submission_tokens = await purgeBatches(
+    client,
+    `delete from submission_tokens where token in (select token from submission_tokens where lead_id is null and created_at < $1::timestamptz limit ${batch})`,
+    [daysBefore(now, retention.orphanTokenDays).toISOString()],
+  );
   // A used proof of work is kept only while its challenge could still be used.
   const used = await client.query(`with gone as (delete from used_challenges where expires_at < $1::timestamptz returning 1) select count(*)::int as n from gone`, [now.toISOString()]);
   counts.used_challenges = Number((used.rows[0] as { n: number }).n);

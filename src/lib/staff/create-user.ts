@@ -3,6 +3,7 @@
 import { queryable, type DbHandle } from '@/lib/db/connection';
 import { hashPassword, passwordProblem } from './password';
 import { ActionRefused } from './action-state';
+import { staffEmailIsSql } from './staff-email';
 
 export const staffRoleNames = ['admin', 'member'] as const;
 export type StaffRoleName = (typeof staffRoleNames)[number];
@@ -44,7 +45,7 @@ export async function createStaffUser(
   const { email, name, role, password } = checkNewStaff(input);
   const passwordHash = await hashPassword(password);
   const client = queryable(handle);
-  const existing = await client.query('select id from staff_users where lower(email) = lower($1)', [email]);
+  const existing = await client.query(`select id from staff_users where ${staffEmailIsSql}`, [email]);
   if (existing.rows.length) {
     if (!upsert) throw new StaffInputError(`A staff account with the email ${email} already exists`);
     const id = (existing.rows[0] as { id: string }).id;

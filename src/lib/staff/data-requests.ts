@@ -5,7 +5,7 @@ import type { LeadKind } from '@/lib/leads/kinds';
 import { dataRequestAudit } from '@/lib/db/staff-schema';
 import { asDate } from '@/lib/db/values';
 import { addMonths, daysSince } from '@/lib/dates';
-import { extensionMonths, replyMonths } from '@/lib/config/retention';
+import { extensionMonths, replyDueBy, replyMonths } from '@/lib/config/retention';
 import { rowsOf } from './inbox';
 import { kinds } from './lead-kinds';
 
@@ -42,7 +42,7 @@ export async function getDataRequest(db: Db, id: string): Promise<DataRequest | 
   if (!r) return null;
   const createdAt = asDate(r.created_at);
   const extension = r.extended_until ? { until: asDate(r.extended_until), reason: String(r.extension_reason ?? '') } : null;
-  const dueBy = extension?.until ?? addMonths(createdAt, replyMonths);
+  const dueBy = replyDueBy(createdAt, extension?.until ?? null);
   return {
     id: String(r.id),
     email: String(r.email),

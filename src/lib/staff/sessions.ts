@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { staffSessions, staffUsers, type StaffRole } from '@/lib/db/staff-schema';
+import { staffEmailIs } from './staff-email';
 
 /**
  * Server-side staff sessions (OWASP Session Management): a 256-bit random token in the cookie, only its
@@ -72,12 +73,12 @@ export async function pruneSessions(db: Db, now = new Date()) {
     .where(or(lt(staffSessions.expiresAt, now), lt(staffSessions.lastSeenAt, new Date(now.getTime() - sessionPolicy.idleMs))));
 }
 
-/** The account behind an email, for signing in (null when unknown or disabled). */
+/** The account behind an email, for signing in (null when unknown or disabled); the sign-in throttle counts by what it finds. */
 export async function findActiveUserByEmail(db: Db, email: string) {
   const rows = await db
     .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash })
     .from(staffUsers)
-    .where(and(sql`lower(${staffUsers.email}) = lower(${email})`, isNull(staffUsers.disabledAt)))
+    .where(and(staffEmailIs(email), isNull(staffUsers.disabledAt)))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -41,15 +41,24 @@ export function processThrottle(handle?: LimiterHandle): SignInThrottle {
   return shared.throttle;
 }
 
-const pairKey = (email: string, ip: string) => `${email.trim().toLowerCase().slice(0, 254)}|${addressKey(ip)}`;
+/**
+ * Who a try is counted for: the account the sign-in's lookup found (`findActiveUserByEmail`, PostgreSQL's
+ * `lower()`), so every spelling that would sign in to it (`ADMIN@…`, `admİn@…`) shares one count; a typed
+ * address that names no active account is counted as itself.
+ */
+export function throttleSubject(account: { id: string } | null, email: string): string {
+  return account ? `account:${account.id}` : `address:${email.trim().toLowerCase().slice(0, 254)}`;
+}
+
+const pairKey = (subject: string, ip: string) => `${subject}|${addressKey(ip)}`;
 
 /**
- * Counts a try BEFORE its password is checked, in one atomic step per counter: of many tries posted at
+ * Counts a try of `subject` (`throttleSubject`) BEFORE its password is checked, in one atomic step per counter: of many tries posted at
  * once, only as many as the limit get a password check; the others are refused. Returns the seconds to
  * wait (0: go ahead and check). A database error is thrown, not taken for a refusal.
  */
-export async function takeAttempt(t: SignInThrottle, email: string, ip: string): Promise<number> {
-  const results = await Promise.allSettled([t.pair.consume(pairKey(email, ip)), t.ip.consume(addressKey(ip))]);
+export async function takeAttempt(t: SignInThrottle, subject: string, ip: string): Promise<number> {
+  const results = await Promise.allSettled([t.pair.consume(pairKey(subject, ip)), t.ip.consume(addressKey(ip))]);
   let wait = 0;
   for (const r of results) {
     if (r.status === 'fulfilled') continue;
@@ -63,6 +72,6 @@ export async function takeAttempt(t: SignInThrottle, email: string, ip: string):
  * A success clears the pair's count and gives back the address's point its try took (the per-IP count
  * tracks failures only).
  */
-export async function recordSuccess(t: SignInThrottle, email: string, ip: string) {
-  await Promise.allSettled([t.pair.delete(pairKey(email, ip)), t.ip.reward(addressKey(ip), 1)]);
+export async function recordSuccess(t: SignInThrottle, subject: string, ip: string) {
+  await Promise.allSettled([t.pair.delete(pairKey(subject, ip)), t.ip.reward(addressKey(ip), 1)]);
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { staffSessions, staffUsers, type StaffRole } from '@/lib/db/staff-schema';
 import { checkNewStaff, StaffInputError } from './create-user';
+import { staffEmailIs } from './staff-email';
 import { hashPassword } from './password';
 import { ActionRefused } from './action-state';
 
@@ -22,7 +23,7 @@ export class LastAdminError extends ActionRefused {
 
 export async function addStaff(db: Db, input: { email: string; name: string; role: string; password: string }) {
   const v = checkNewStaff(input);
-  const existing = await db.select({ id: staffUsers.id }).from(staffUsers).where(sql`lower(${staffUsers.email}) = lower(${v.email})`);
+  const existing = await db.select({ id: staffUsers.id }).from(staffUsers).where(staffEmailIs(v.email));
   if (existing.length) throw new StaffInputError('A staff account with this email already exists');
   const passwordHash = await hashPassword(v.password);
   const rows = await db.insert(staffUsers).values({ email: v.email, name: v.name, role: v.role, passwordHash }).onConflictDoNothing().returning({ id: staffUsers.id });

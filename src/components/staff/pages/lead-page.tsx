@@ -78,7 +78,7 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
               </Panel>
             ) : null}
             <Panel title="Details">
-              <LeadFields info={info} fields={lead.fields} createdAt={lead.createdAt} id={lead.id} deletion={deletionDate(lead.kind, lead.createdAt, lead.status, lead.fields)} />
+              <LeadFields info={info} fields={lead.fields} createdAt={lead.createdAt} id={lead.id} deletion={deletionDate(lead.kind, lead.createdAt, lead.status, lead.fields, data.request?.dueBy)} />
             </Panel>
             {data.consents?.length ? (
               <Panel title="Consent">

@@ -3,7 +3,7 @@ import type { StaffContext } from '../context';
 import { verifyPassword } from '../password';
 import { createSession, deleteSession, findActiveUserByEmail, pruneSessions } from '../sessions';
 import { incorrectCredentials, type SignInState } from '../sign-in-state';
-import { recordSuccess, takeAttempt } from '../throttle';
+import { recordSuccess, takeAttempt, throttleSubject } from '../throttle';
 import { staffLog } from '../staff-log';
 import { redirectTo, type ActionAnswer } from './define';
 
@@ -25,8 +25,11 @@ export async function signIn(ctx: StaffContext, formData: FormData): Promise<Act
     return { result: { status: 'refused', message: incorrectCredentials, email: email.replace(/[\u0000-\u001F\u007F-\u009F]/g, ''), at }, status: 401 };
   }
 
-  // The try is counted before the password is checked, so tries posted at once cannot pass the limit.
-  const wait = await takeAttempt(ctx.throttle, email, ctx.ip);
+  // The try is counted for the account the address names (however it is spelt), before the password is
+  // checked, so tries posted at once cannot pass the limit.
+  const user = await findActiveUserByEmail(ctx.db, email);
+  const subject = throttleSubject(user, email);
+  const wait = await takeAttempt(ctx.throttle, subject, ctx.ip);
   if (wait > 0) {
     const minutes = Math.max(1, Math.ceil(wait / 60));
     return {
@@ -35,14 +38,13 @@ export async function signIn(ctx: StaffContext, formData: FormData): Promise<Act
     };
   }
 
-  const user = await findActiveUserByEmail(ctx.db, email);
   // Unknown addresses are verified against a dummy hash: same answer, about the same time.
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
     staffLog.info({ requestId: ctx.requestId, event: 'staff.sign_in_failed' }, 'staff sign-in refused');
     return { result: { status: 'refused', message: incorrectCredentials, email, at }, status: 401 };
   }
-  await recordSuccess(ctx.throttle, email, ctx.ip);
+  await recordSuccess(ctx.throttle, subject, ctx.ip);
 
   // A new session id at every sign-in (any session the browser held is ended first).
   await deleteSession(ctx.db, ctx.session ?? undefined);
