@@ -20,9 +20,21 @@ export const retention = {
   deliveryDays: 90,
 } as const;
 
-/** Months a data request's answer may take (GDPR Art. 12(3)): one, extendable once by two more with a reason. */
-export const replyMonths = 1;
-export const extensionMonths = 2;
+/**
+ * Days a data request's answer may take: what /gdpr, its form and the privacy policy promise (decisions.md),
+ * within the law's one month (GDPR Art. 12(3)). The staff's deadline is counted from it, in code and in SQL.
+ */
+export const dataRequestReplyDays = 30;
+/**
+ * An extended deadline (once, with the reason recorded): the most the law allows, the one month plus two
+ * further months of Art. 12(3), so three calendar months from receipt.
+ */
+export const extendedReplyMonths = 3;
+
+/** When the answer to a data request received at `receivedAt` is due, unless extended. */
+export const replyDueBy = (receivedAt: Date): Date => addDays(receivedAt, dataRequestReplyDays);
+/** When it is due once extended. */
+export const extendedReplyDueBy = (receivedAt: Date): Date => addMonths(receivedAt, extendedReplyMonths);
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

@@ -7,7 +7,7 @@ import type { LeadKind } from "@/lib/leads/kinds";
 import type { LeadStatus } from "./lead-kinds";
 import { pageSize, type InboxFilter } from "./filters";
 import { asDate } from "@/lib/db/values";
-import { replyMonths } from "@/lib/config/retention";
+import { dataRequestReplyDays } from "@/lib/config/retention";
 import {
   isSpamReason,
   type SpamReason,
@@ -83,7 +83,7 @@ function select(
   return sql`select i.lead_type, i.lead_id as id, i.name, i.email, i.company, i.summary, i.created_at, i.created_at::text as created_key,
       i.status, i.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons,
       a.utm_source, a.utm_medium, a.utm_campaign, a.utm_term, a.utm_content, a.referrer_host, a.page,
-      case when i.lead_type = 'dataRequest' then coalesce(c.extended_until, i.created_at + ${replyMonths}::int * interval '1 month') end as due_by
+      case when i.lead_type = 'dataRequest' then coalesce(c.extended_until, i.created_at + ${dataRequestReplyDays}::int * interval '1 day') end as due_by
     from (select * from lead_index i ${conditions(f, after)} ${tail}) i
     left join staff_users u on u.id = i.owner_id
     left join lead_screening s on s.lead_type = i.lead_type and s.lead_id = i.lead_id and s.released_at is null and i.status = 'spam'
