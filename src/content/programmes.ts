@@ -89,7 +89,7 @@ export const affiliateSteps = [
 
 export const affiliateProgrammeTerms = [
   { title: 'Monthly payouts', description: `Commissions are paid every month through ${programmeTerms.affiliatePayoutService}, once the refund window of a sale has passed.` },
-  { title: `Approval within ${programmeTerms.affiliateApprovalHours} hours`, description: 'Every application is reviewed by a person, and you hear back from us within a day.' },
+  { title: `Approval within ${programmeTerms.affiliateApprovalHours} hours`, description: 'Every application is reviewed by a person, not by a script.' },
   { title: 'Dedicated support', description: `Your affiliate manager answers at ${site.contacts.affiliates} and helps you plan campaigns that convert.` },
 ] as const;
 
@@ -115,7 +115,7 @@ export const agencyTestimonialsOf = (people: readonly Person[]): Testimonial[] =
     ...personIn(people, 'maya-hoffman'),
     content: 'They took our social media off my plate completely. The posts look better than anything I made myself, and they go out like clockwork.',
     rating: 5,
-    results: '3x more enquiries in 4 months',
+    results: '3x more enquiries in 3 months',
   },
   {
     ...personIn(people, 'jordan-ellis'),

@@ -14,6 +14,7 @@ export function render<P extends object>(component: FunctionComponent<P>, props:
   // Block-level ends become line ends, so that a sentence does not run into the next card's.
   const text = decode(
     html
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
       .replace(/<\/(p|h\d|li|dd|dt|div|td|th|blockquote|figcaption|section)>/g, '\n')
       .replace(/<[^>]+>/g, ' ')
       .replace(/[ \t]+/g, ' ')

@@ -392,3 +392,22 @@ describe('the three articles the review found short of their titles deliver them
     expect(fails?.heading, 'a section on a failed post').toMatch(new RegExp(`what ${site.name} does`, 'i'));
   });
 });
+
+describe('the privacy policy says what the code keeps', () => {
+  const privacy = () => legalText('privacy');
+
+  it("a lead's campaign tags are those of the form's page (lib/leads/attribution.ts), not of a link followed earlier", () => {
+    expect(privacy()).not.toMatch(/tags of the link you followed to our site/);
+    expect(privacy()).toContain('the campaign tags in the address of the page the form is on');
+  });
+
+  it('it names the consent records, the limits keyed by network address, and the posts without JavaScript held for review', () => {
+    const text = privacy();
+    // lib/leads/consent.ts: when, on which page, the words and their version.
+    expect(text).toMatch(/consent[^.]*when[^.]*page[^.]*words[^.]*version/i);
+    // lib/leads/rate-limit.ts, lib/limiter.ts: counted per address, an IPv6 address by its /64.
+    expect(text).toMatch(/network address[^.]*\/64/);
+    // docs/spam.md: held for a person to review, deleted after retention.spamDays unless released.
+    expect(text).toMatch(new RegExp(`without JavaScript[^.]*hold[^.]*review[^]*?deleted ${retentionConfig.retention.spamDays} days after`));
+  });
+});
