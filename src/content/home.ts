@@ -122,7 +122,7 @@ export const designToolIntegration: Platform = { id: 'canva', name: site.designT
 
 export const platforms: Platform[] = [
   { id: 'instagram', name: 'Instagram', kind: 'Posts, Reels and Stories' },
-  { id: 'facebook', name: 'Facebook', kind: 'Pages and Groups' },
+  { id: 'facebook', name: 'Facebook', kind: 'Pages' },
   { id: 'linkedin', name: 'LinkedIn', kind: 'Profiles and Company Pages' },
   { id: 'x', name: 'X (Twitter)', kind: 'Posts and threads' },
   { id: 'pinterest', name: 'Pinterest', kind: 'Pins and boards' },

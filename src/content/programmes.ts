@@ -43,7 +43,7 @@ export type IconItem = { icon: IconName; title: string; description: string };
 export const partnerLogos = [
   { name: site.designTool, mark: 'Ca', description: 'Import designs straight from your Canva account and keep them in sync.' },
   { name: 'Instagram', mark: 'Ig', description: 'Feed posts, carousels, Reels and Stories, scheduled to the minute.' },
-  { name: 'Facebook', mark: 'Fb', description: 'Publish to Pages and Groups with per-post captions and links.' },
+  { name: 'Facebook', mark: 'Fb', description: 'Publish to Facebook Pages with per-post captions and links.' },
   { name: 'LinkedIn', mark: 'In', description: 'Reach professionals on personal profiles and company pages.' },
   { name: 'X (Twitter)', mark: 'X', description: 'Single posts and threads with images, timed for your audience.' },
   { name: 'Pinterest', mark: 'Pi', description: 'Pins with titles, descriptions and destination links to any board.' },

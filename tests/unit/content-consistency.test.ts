@@ -208,11 +208,11 @@ const about = (c: (typeof contactChannels)[number], topic: RegExp) => topic.test
 
 describe('who answers, at which address, and how soon: every page says the same', () => {
   // The programme pages: each has its own address and form.
-  const programmes = [
+  const programmes: { page: 'partners' | 'agency' | 'affiliate'; address: string; kind: LeadKind }[] = [
     { page: 'partners', address: site.contacts.partners, kind: 'partner' },
     { page: 'agency', address: site.contacts.agency, kind: 'agency' },
     { page: 'affiliate', address: site.contacts.affiliates, kind: 'affiliate' },
-  ] as const;
+  ];
 
   it("each programme page promises one reply time, and its form's success message the same", () => {
     for (const p of programmes) {
@@ -347,7 +347,8 @@ describe('figures and dates agree', () => {
       { names: /./, since: launched('agency-service'), agency: true },
     ];
     const newest = [...pressReleases.map((r) => r.date), ...articles.map((a) => a.date)].sort().at(-1)!;
-    const quotes = [...testimonials, featuredTestimonial].map((t) => ({ ...t, agency: false })).concat(agencyTestimonials.map((t) => ({ ...t, agency: true })));
+    const quote = (agency: boolean) => (t: { name: string; content: string; results: string }) => ({ name: t.name, content: t.content, results: t.results, agency });
+    const quotes = [...[...testimonials, featuredTestimonial].map(quote(false)), ...agencyTestimonials.map(quote(true))];
     for (const q of quotes) {
       const span = /\bin (\d+) (days|months)\b/.exec(q.results);
       if (!span) continue;
