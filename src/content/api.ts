@@ -1,4 +1,5 @@
 import { site } from '@/lib/config/site';
+import { contactHref } from '@/lib/leads/signup';
 
 /** The /api page: the three sample tabs and the API plans (field names and prices kept exactly: docs/content.md). */
 export const apiBaseUrl = `https://api.${site.domain}`;
@@ -93,6 +94,7 @@ export type ApiPlan = {
   monthlyRequests: number | null;
   hourlyRequests: number | null;
   features: string[];
+  /** 'Get API Key' or 'Contact Sales': the contact form, the plan preset as its subject (keys are issued by the product). */
   cta: { label: string; href: string };
   popular: boolean;
 };
@@ -105,7 +107,7 @@ export const apiPlans: ApiPlan[] = [
     monthlyRequests: 10_000,
     hourlyRequests: 100,
     features: ['Posts, analytics and campaigns endpoints', 'Email support'],
-    cta: { label: 'Get API Key', href: '/contact' },
+    cta: { label: 'Get API Key', href: contactHref('api-starter') },
     popular: false,
   },
   {
@@ -114,7 +116,7 @@ export const apiPlans: ApiPlan[] = [
     monthlyRequests: 100_000,
     hourlyRequests: 1000,
     features: ['Everything in Starter', 'Webhooks', 'Priority support'],
-    cta: { label: 'Get API Key', href: '/contact' },
+    cta: { label: 'Get API Key', href: contactHref('api-professional') },
     popular: true,
   },
   {
@@ -124,7 +126,7 @@ export const apiPlans: ApiPlan[] = [
     hourlyRequests: null,
     // 'No rate limits' is the card's hourly limit line (api-pricing.tsx), not repeated here.
     features: ['Everything in Professional', 'Dedicated support and SLA'],
-    cta: { label: 'Contact Sales', href: '/contact' },
+    cta: { label: 'Contact Sales', href: contactHref('api-enterprise') },
     popular: false,
   },
 ];

@@ -1,9 +1,16 @@
 import { site } from '@/lib/config/site';
 
+/**
+ * The response times of /contact (the spec's four), each with the one channel it is promised for, so that no
+ * other page contradicts it: the general address answers like the contact form ('Message Sent!': 24 hours),
+ * and press, with its own address, like /press says. Partnerships have their own page and time (/partners).
+ */
+export const responseTimes = { general: '24 hours', sales: '4 hours', support: '2 hours', press: '1 business day' } as const;
+
 /** The four contact channels of /contact with their stated response times. */
 export const contactChannels = [
-  { icon: 'mail', title: 'General enquiries', description: 'Questions about the product or your account.', email: site.contacts.hello, responseTime: '24 hours' },
-  { icon: 'sales', title: 'Sales', description: 'Plans, team pricing and demos for your business.', email: site.contacts.sales, responseTime: '4 hours' },
-  { icon: 'support', title: 'Customer support', description: 'Help with publishing, integrations and billing.', email: site.contacts.support, responseTime: '2 hours' },
-  { icon: 'partners', title: 'Partnerships & press', description: 'Partner programme, affiliates and media requests.', email: site.contacts.partners, responseTime: '1 business day' },
+  { icon: 'mail', title: 'General enquiries', description: 'Questions about the product or your account.', email: site.contacts.hello, responseTime: responseTimes.general },
+  { icon: 'sales', title: 'Sales', description: 'Plans, team pricing and demos for your business.', email: site.contacts.sales, responseTime: responseTimes.sales },
+  { icon: 'support', title: 'Customer support', description: 'Help with publishing, integrations and billing.', email: site.contacts.support, responseTime: responseTimes.support },
+  { icon: 'press', title: 'Press & media', description: 'Interviews, company facts and images for your story.', email: site.contacts.press, responseTime: responseTimes.press },
 ] as const;

@@ -21,7 +21,7 @@ export const lawfulBases = [
 export const retentionPeriods = [
   { data: 'Design files and derivatives', period: `Deleted within ${policy.designFileDeletionMinutes} minutes of processing` },
   { data: 'Account personal data', period: `Deleted within ${policy.personalDataDeletionDays} days of account closure` },
-  { data: 'Data after subscription cancellation', period: `Kept ${commercial.dataRetentionDaysAfterCancellation} days, then deleted` },
+  { data: 'Account data after subscription cancellation', period: `Kept ${commercial.dataRetentionDaysAfterCancellation} days, then deleted` },
   { data: 'Analytics data', period: `Anonymized after ${policy.analyticsAnonymisedMonths} months` },
   { data: 'Support conversations', period: `Deleted after ${policy.supportDataDeletionYears} years` },
   // What the site's forms collect: the periods the daily purge deletes by (lib/config/retention.ts).

@@ -35,7 +35,7 @@ export const testimonialsOf = (people: readonly Person[]): Testimonial[] => [
   }),
   quote(personIn(people, 'marcus-johnson'), {
     content:
-      'The AI posting times alone paid for the plan. Our posts now go out when our members are actually scrolling, and the unified inbox means no DM slips through.',
+      'Bulk scheduling alone paid for the plan. I plan a month of class announcements in one sitting, and every post goes out on all six platforms while I am coaching.',
     rating: 5,
     results: '3x more engagement in 60 days',
   }),
@@ -122,7 +122,7 @@ export const designToolIntegration: Platform = { id: 'canva', name: site.designT
 
 export const platforms: Platform[] = [
   { id: 'instagram', name: 'Instagram', kind: 'Posts, Reels and Stories' },
-  { id: 'facebook', name: 'Facebook', kind: 'Pages and Groups' },
+  { id: 'facebook', name: 'Facebook', kind: 'Pages' },
   { id: 'linkedin', name: 'LinkedIn', kind: 'Profiles and Company Pages' },
   { id: 'x', name: 'X (Twitter)', kind: 'Posts and threads' },
   { id: 'pinterest', name: 'Pinterest', kind: 'Pins and boards' },

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Block } from './body-model';
 import { formatDate } from './blog-model';
 import { commercial } from '@/lib/config/commercial';
-import { retention } from '@/lib/config/retention';
+import { dataRequestReplyDays, retention } from '@/lib/config/retention';
 import { fillSection, type ContentEntry } from './entries';
 import type { legalDocumentSchema } from './schemas';
 import { site } from '@/lib/config/site';
@@ -24,7 +24,8 @@ export const policy = {
   guardianConsentUnder: 18,
   designToolBreachNoticeHours: 48,
   incidentNotificationHours: 72,
-  dataRequestReplyDays: 30,
+  /** The days a data request's answer may take: the constant the staff's deadline is counted from. */
+  dataRequestReplyDays,
 } as const;
 
 export const postalAddressLine = `${site.postalAddress.street}, ${site.postalAddress.city}, ${site.postalAddress.region} ${site.postalAddress.postalCode}, ${site.postalAddress.country}`;

@@ -26,11 +26,15 @@ export const mediaKit: MediaKitItem[] = [
   { title: 'Brand colours', description: 'The brand palette with hex values and usage notes.', href: '/press/brand-colours.svg', format: 'SVG', download: `${slug}-brand-colours.svg` },
 ];
 
+/**
+ * The awards of /press. Like the people and the customer brands, the programmes are made up, with coined
+ * names that are no real programme's: the site must not say that a real programme gave it an award.
+ */
 export const awards = [
-  { year: '2026', title: 'Best Social Media Tool for Small Business', issuer: 'SaaS Growth Awards' },
-  { year: '2026', title: 'Top 50 Creator Economy Start-ups', issuer: 'Creator Economy Report' },
-  { year: '2025', title: 'Product of the Day', issuer: 'Launch Community' },
-  { year: '2025', title: 'Rising Star in Marketing Technology', issuer: 'MarTech Breakthrough' },
+  { year: '2026', title: 'Best Social Media Tool for Small Business', issuer: 'Lumenwick Small Business Awards' },
+  { year: '2026', title: 'Top 50 Creator Economy Start-ups', issuer: 'Harbourlight Creator List' },
+  { year: '2025', title: 'Product of the Day', issuer: 'Launchwell Maker Community' },
+  { year: '2025', title: 'Rising Star in Marketing Technology', issuer: 'Quillmark Marketing Tech Honours' },
 ] as const;
 
 export const mediaQuotes = [

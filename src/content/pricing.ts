@@ -1,5 +1,7 @@
 import { commercial } from '@/lib/config/commercial';
+import { policy } from './legal';
 import { contactHref } from '@/lib/leads/signup';
+import { site } from '@/lib/config/site';
 
 /**
  * Plans of the /pricing page (kept exactly: docs/content.md) and its FAQ.
@@ -106,7 +108,7 @@ export const guarantees: string[] = [
   `${commercial.moneyBackDays}-day money-back guarantee on paid plans`,
   commercial.setupFee === 0 ? 'No setup fees' : `Setup fee $${commercial.setupFee}`,
   commercial.planChangesImmediate ? 'Plan changes take effect immediately' : 'Plan changes apply from the next billing period',
-  `Your data is kept for ${commercial.dataRetentionDaysAfterCancellation} days after cancellation`,
+  `Your account data is kept for ${commercial.dataRetentionDaysAfterCancellation} days after cancellation`,
 ];
 
 export type Faq = { question: string; answer: string };
@@ -131,6 +133,6 @@ export const pricingFaqs: Faq[] = [
   },
   {
     question: 'What happens to my data if I cancel?',
-    answer: `We keep your designs, schedules and analytics for ${commercial.dataRetentionDaysAfterCancellation} days after cancellation, so you can export them or pick up where you left off. After that they are permanently deleted.`,
+    answer: `We keep your account data (your schedules, captions, connected accounts and analytics) for ${commercial.dataRetentionDaysAfterCancellation} days after cancellation, so you can export it or pick up where you left off. After that it is permanently deleted. Your design files are never kept that long: we delete them and their resized copies within ${policy.designFileDeletionMinutes} minutes of processing, and the originals stay in your ${site.designTool} account.`,
   },
 ];

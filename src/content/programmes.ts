@@ -44,7 +44,7 @@ export type IconItem = { icon: IconName; title: string; description: string };
 export const partnerLogos = [
   { name: site.designTool, mark: 'Ca', description: 'Import designs straight from your Canva account and keep them in sync.' },
   { name: 'Instagram', mark: 'Ig', description: 'Feed posts, carousels, Reels and Stories, scheduled to the minute.' },
-  { name: 'Facebook', mark: 'Fb', description: 'Publish to Pages and Groups with per-post captions and links.' },
+  { name: 'Facebook', mark: 'Fb', description: 'Publish to Facebook Pages with per-post captions and links.' },
   { name: 'LinkedIn', mark: 'In', description: 'Reach professionals on personal profiles and company pages.' },
   { name: 'X (Twitter)', mark: 'X', description: 'Single posts and threads with images, timed for your audience.' },
   { name: 'Pinterest', mark: 'Pi', description: 'Pins with titles, descriptions and destination links to any board.' },
@@ -90,7 +90,7 @@ export const affiliateSteps = [
 
 export const affiliateProgrammeTerms = [
   { title: 'Monthly payouts', description: `Commissions are paid every month through ${programmeTerms.affiliatePayoutService}, once the refund window of a sale has passed.` },
-  { title: `Approval within ${programmeTerms.affiliateApprovalHours} hours`, description: 'Every application is reviewed by a person, and you hear back from us within a day.' },
+  { title: `Approval within ${programmeTerms.affiliateApprovalHours} hours`, description: 'Every application is reviewed by a person, not by a script.' },
   { title: 'Dedicated support', description: `Your affiliate manager answers at ${site.contacts.affiliates} and helps you plan campaigns that convert.` },
 ] as const;
 
@@ -116,7 +116,7 @@ export const agencyTestimonialsOf = (people: readonly Person[]): Testimonial[] =
     ...personIn(people, 'maya-hoffman'),
     content: 'They took our social media off my plate completely. The posts look better than anything I made myself, and they go out like clockwork.',
     rating: 5,
-    results: '3x more enquiries in 4 months',
+    results: '3x more enquiries in 3 months',
   },
   {
     ...personIn(people, 'jordan-ellis'),

@@ -41,7 +41,7 @@ test.describe('/contact', () => {
       ['General enquiries', site.contacts.hello, 'Response within 24 hours'],
       ['Sales', site.contacts.sales, 'Response within 4 hours'],
       ['Customer support', site.contacts.support, 'Response within 2 hours'],
-      ['Partnerships & press', site.contacts.partners, 'Response within 1 business day'],
+      ['Press & media', site.contacts.press, 'Response within 1 business day'],
     ];
     for (const [i, [title, email, time]] of expected.entries()) {
       const c = channels.nth(i);

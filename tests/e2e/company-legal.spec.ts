@@ -12,7 +12,7 @@ test.describe('/privacy and /terms', () => {
     await page.goto('/privacy');
     await expect(page.getByText('Last updated:')).toBeVisible();
     await expect(page.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
-    await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link')).toHaveCount(12);
+    await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link')).toHaveCount(13);
     const main = page.getByRole('main');
     for (const claim of [
       'deleted from our processing systems within 5 minutes of processing',
@@ -25,6 +25,11 @@ test.describe('/privacy and /terms', () => {
       'within 72 hours where the law requires it',
       'role-based access control',
       'row-level security',
+      // What the forms keep (lib/leads): the form page's own tags, consent records, limits, posts held for review.
+      'the campaign tags in the address of the page the form is on',
+      'the words you agreed to with their version',
+      'an IPv6 address counts by its /64 network',
+      'we hold it for a person to review before we reply or send any email about it',
     ]) {
       await expect(main.getByText(claim, { exact: false }).first(), claim).toBeVisible();
     }
@@ -38,7 +43,7 @@ test.describe('/privacy and /terms', () => {
     await expect(page.getByText('Last updated:')).toBeVisible();
     expect(await page.locator('time').first().getAttribute('datetime')).toBe(privacyDate);
     const main = page.getByRole('main');
-    for (const t of ['Free trial: 14 days, no credit card required.', 'Money-back guarantee: 30 days on paid plans.', 'Plan changes take effect immediately', 'There are no setup fees.', 'After cancellation we keep your data for 30 days']) {
+    for (const t of ['Free trial: 14 days, no credit card required.', 'Money-back guarantee: 30 days on paid plans.', 'Plan changes take effect immediately', 'There are no setup fees.', 'After cancellation we keep your account data for 30 days', 'Design files are not kept: they are deleted within 5 minutes of processing.']) {
       await expect(main.getByText(t, { exact: false }), t).toBeVisible();
     }
   });

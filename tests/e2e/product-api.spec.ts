@@ -160,6 +160,28 @@ test.describe('/api', () => {
     expect(enterprise.match(/no rate limits/gi), 'said once on the card').toHaveLength(1);
   });
 
+  for (const js of [true, false]) {
+    test(`every 'Get API Key' and 'Contact Sales' opens the contact form with what was asked for as its subject (${js ? 'with' : 'without'} JavaScript)`, async ({ browser }) => {
+      // Several pages, some rendered on request: slow on a shared machine.
+      test.setTimeout(90_000);
+      const context = await browser.newContext({ javaScriptEnabled: js });
+      const page = await context.newPage();
+      // In the page's order: the hero, the three plans, the closing band.
+      const expected = ['API key', 'API Starter plan', 'API Professional plan', 'API Enterprise plan', 'API key'];
+      const buttons = page.getByRole('link', { name: /^(Get API Key|Contact Sales)/ });
+      for (const [i, subject] of expected.entries()) {
+        await page.goto('/api');
+        await expect(buttons).toHaveCount(expected.length);
+        await buttons.nth(i).click();
+        await expect(page).toHaveURL(/\/contact\?subject=[a-z-]+#contact-form$/);
+        const field = page.getByRole('textbox', { name: 'Subject' });
+        await expect(field).toBeVisible();
+        await expect(field).toHaveValue(subject);
+      }
+      await context.close();
+    });
+  }
+
   test('at 375 px: no horizontal page scrolling, code scrolls inside its block, no axe violations', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/api', { waitUntil: 'networkidle' });

@@ -118,6 +118,27 @@ test.describe('/pricing', () => {
     await context.close();
   });
 
+  for (const js of [true, false]) {
+    test(`each 'Contact Sales' opens the contact form with what was asked for as its subject (${js ? 'with' : 'without'} JavaScript)`, async ({ browser }) => {
+      // Several pages, some rendered on request: slow on a shared machine.
+      test.setTimeout(90_000);
+      const context = await browser.newContext({ javaScriptEnabled: js });
+      const page = await context.newPage();
+      // The Business plan's button, then the closing band's.
+      for (const [i, subject] of ['Business plan', 'Plans and pricing'].entries()) {
+        await page.goto('/pricing');
+        const buttons = page.getByRole('link', { name: /^Contact Sales/ });
+        await expect(buttons).toHaveCount(2);
+        await buttons.nth(i).click();
+        await expect(page).toHaveURL(/\/contact\?subject=[a-z-]+#contact-form$/);
+        const field = page.getByRole('textbox', { name: 'Subject' });
+        await expect(field).toBeVisible();
+        await expect(field).toHaveValue(subject);
+      }
+      await context.close();
+    });
+  }
+
   test('the trial and guarantee constants are shown', async ({ page }) => {
     await page.goto('/pricing', { waitUntil: 'networkidle' });
     const list = page.getByRole('list', { name: 'Trial and guarantees' });
@@ -125,7 +146,7 @@ test.describe('/pricing', () => {
     expect(text).toMatch(/14-day free trial/i);
     expect(text).toMatch(/no credit card/i);
     expect(text).toMatch(/30-day money-back guarantee/i);
-    expect(text).toMatch(/30 days after cancellation/i);
+    expect(text).toMatch(/account data is kept for 30 days after cancellation/i);
     expect(text).toMatch(/take effect immediately/i);
     expect(text).toMatch(/no setup fees/i);
   });

@@ -156,7 +156,7 @@ test('each request shows its reply deadline, an overdue one stands out, and an a
   await expect(row.getByText('Overdue', { exact: true })).toBeVisible();
   await page.goto(leadUrl('data_request', request));
   const panel = page.getByRole('region', { name: 'Data request' });
-  // One month from receipt: about ten days ago.
+  // 30 days from receipt: ten days ago.
   await expect(panel.getByText(/^Reply due by .* · Overdue by (9|10|11) days$/)).toBeVisible();
   await panel.getByLabel('Extend the deadline by two months').fill('Many requests at once this month; we need more time to gather the data.');
   await panel.getByRole('button', { name: 'Extend deadline' }).click();

@@ -167,15 +167,15 @@ for (const kind of databaseKinds) {
       expect(await eraseForRequest(t!.db, r.id, staffId)).toBeNull(); // already done
     });
 
-    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('a data request: unverified until its link is used or an admin records a check; due in a month, extended once; its checks go with it', async () => {
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('a data request: unverified until its link is used or an admin records a check; due in 30 days, extended once to three months; its checks go with it', async () => {
       if (!active()) return;
       const email = `verify-${crypto.randomUUID()}@x.example`;
       const [r] = await run<{ id: string }>(`insert into data_requests (email, type, created_at) values ($1, 'export', '2026-01-31T10:00:00Z') returning id`, [email]);
       let request = (await getDataRequest(t!.db, r.id))!;
       expect(request.verified).toBeNull();
       expect(unverifiedRefusal(request)).toMatch(/^Not verified yet/);
-      // One month from receipt (a 31st gives the last day of a shorter month).
-      expect(request.dueBy.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+      // 30 days from receipt (what /gdpr promises), not a calendar month.
+      expect(request.dueBy.toISOString()).toBe('2026-03-02T10:00:00.000Z');
       expect(request.overdueDays).toBeGreaterThan(200);
 
       expect(await verifyByLink(t!.db, r.id)).toBe('verified');
@@ -186,8 +186,18 @@ for (const kind of databaseKinds) {
 
       expect(await extendDeadline(t!.db, request, 'Many requests this month.', staffId)).toBe(true);
       request = (await getDataRequest(t!.db, r.id))!;
+      // Extended: the law's most, three months from receipt (a 31st gives the last day of a shorter month).
       expect(request.dueBy.toISOString()).toBe('2026-04-30T10:00:00.000Z');
       expect(await extendDeadline(t!.db, request, 'Again.', staffId)).toBe(false);
+
+      // The inbox counts the same 30 days in SQL: a request received 30 days and an hour ago is overdue, one
+      // received 29 days and 23 hours ago is not.
+      const marker = crypto.randomUUID();
+      for (const [age, overdue] of [['30 days 1 hour', true], ['29 days 23 hours', false]] as const) {
+        await run(`insert into data_requests (email, type, created_at) values ($1, 'export', now() - $2::interval)`, [`due-${marker}-${overdue}@x.example`, age]);
+        const listed = await listLeads(t!.db, parseFilter({ q: `due-${marker}-${overdue}` }));
+        expect(listed.rows.map((row) => row.overdue), age).toEqual([overdue]);
+      }
 
       const other = (await run<{ id: string }>(`insert into data_requests (email, type) values ($1, 'erase') returning id`, [email]))[0];
       await recordIdentityCheck(t!.db, (await getDataRequest(t!.db, other.id))!, 'Replied from the address.', staffId);

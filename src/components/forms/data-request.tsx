@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
+import { dataRequestReplyDays } from '@/lib/config/retention';
 import { site } from '@/lib/config/site';
 import type { FormState } from '@/lib/leads/form-state';
 import { dataRequestTypes, type DataRequestType } from '@/lib/leads/options';
@@ -11,7 +12,7 @@ import { useLeadForm, type LeadFormApi } from './use-lead-form';
 export type { DataRequestType } from '@/lib/leads/options';
 
 const page = '/gdpr';
-const description = `Use the email address of your ${site.name} account. We reply to every request within 30 days, once you confirm it from the link we email you.`;
+const description = `Use the email address of your ${site.name} account. We reply to every request within ${dataRequestReplyDays} days, once you confirm it from the link we email you.`;
 
 function DataRequestFields({ form, type, inDialog }: { form: LeadFormApi; type: DataRequestType; inDialog?: boolean }) {
   return (

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ApiPricing } from '@/components/sections/product/api/api-pricing';
 import { ClosingCta } from '@/components/sections/product/home/closing-cta';
 import { apiHighlights } from '@/content/api';
+import { contactHref } from '@/lib/leads/signup';
 
 const highlightIcons = [Code, Gauge, ShieldCheck];
 
@@ -17,7 +18,7 @@ export function ApiPage({ samples }: { samples?: ReactNode }) {
       <PageHero path="/api" eyebrow="Developers">
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link href="/contact">Get API Key</Link>
+            <Link href={contactHref('api')}>Get API Key</Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
             <a href="#api-pricing">See API pricing</a>
@@ -48,7 +49,7 @@ export function ApiPage({ samples }: { samples?: ReactNode }) {
       <Section id="api-pricing" muted title="API pricing" intro="Start small and scale. Every plan includes every endpoint.">
         <ApiPricing />
       </Section>
-      <ClosingCta title="Start building today" text="Get an API key and publish your first post from code in minutes." cta={{ label: 'Get API Key', href: '/contact' }} />
+      <ClosingCta title="Start building today" text="Tell us which plan you need and we set up your API key. Your first post from code is a few lines away." cta={{ label: 'Get API Key', href: contactHref('api') }} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Clock, Handshake, Headphones, Mail, MapPin, MessageSquare, Phone } from 'lucide-react';
+import { Clock, Headphones, Mail, MapPin, MessageSquare, Newspaper, Phone } from 'lucide-react';
 import { PageHero } from '@/components/site/page-hero';
 import { Section } from '@/components/site/section';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +9,7 @@ import { contactChannels } from '@/content/contact';
 import { postalAddressLine } from '@/content/legal';
 import { site } from '@/lib/config/site';
 
-const channelIcons = { mail: Mail, sales: MessageSquare, support: Headphones, partners: Handshake } as const;
+const channelIcons = { mail: Mail, sales: MessageSquare, support: Headphones, press: Newspaper } as const;
 
 /** /contact (the islands come in as Astro slots) */
 export function ContactPage({ form }: { form?: ReactNode }) {

@@ -4,6 +4,7 @@ import { Section } from '@/components/site/section';
 import { Card } from '@/components/ui/card';
 import { IconTile } from '@/components/sections/company/icons';
 import { formatDate } from '@/content/blog-model';
+import { responseTimes } from '@/content/contact';
 import { awards, mediaKit, mediaQuotes, type PressContact, type PressRelease } from '@/content/press';
 import { site } from '@/lib/config/site';
 
@@ -81,7 +82,12 @@ export function PressPage({ pressReleases, pressContacts }: { pressReleases: rea
         </ul>
       </Section>
 
-      <Section id="press-contacts" eyebrow="Get in touch" title="Press contacts" intro="For interviews, data and images, contact our communications team.">
+      <Section
+        id="press-contacts"
+        eyebrow="Get in touch"
+        title="Press contacts"
+        intro={`For interviews, data and images, write to ${site.contacts.press}: we answer within ${responseTimes.press}. For partnership news, write to our head of partnerships.`}
+      >
         <ul className="mx-auto grid max-w-3xl gap-6 sm:grid-cols-2">
           {pressContacts.map((c) => (
             <li key={c.name} className="rounded-2xl border border-border bg-white p-6 shadow-sm">

@@ -6,6 +6,7 @@ import { ClosingCta } from '@/components/sections/product/home/closing-cta';
 import { Guarantees } from '@/components/sections/product/pricing/guarantees';
 import { PricingPlans } from '@/components/sections/product/pricing/pricing-plans';
 import { pricingFaqs } from '@/content/pricing';
+import { contactHref } from '@/lib/leads/signup';
 import { faqPageLd } from '@/lib/structured-data';
 
 /** /pricing (the islands come in as Astro slots) */
@@ -27,8 +28,8 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
       </Section>
       <ClosingCta
         title="Still have questions?"
-        text="Our team answers within 24 hours and can set up a plan that fits your team."
-        cta={{ label: 'Contact Sales', href: '/contact' }}
+        text="Ask our sales team about plans, billing or a setup that fits your team."
+        cta={{ label: 'Contact Sales', href: contactHref('pricing') }}
       />
       <JsonLd data={faqPageLd(pricingFaqs)} />
     </>

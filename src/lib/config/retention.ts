@@ -33,21 +33,31 @@ export const retention = {
   orphanTokenDays: 2,
 } as const;
 
-/** Months a data request's answer may take (GDPR Art. 12(3)): one, extendable once by two more with a reason. */
-export const replyMonths = 1;
-export const extensionMonths = 2;
+/**
+ * Days a data request's answer may take: what /gdpr, its form and the privacy policy promise (decisions.md),
+ * within the law's one month (GDPR Art. 12(3)). The staff's deadline is counted from it, in code and in SQL.
+ */
+export const dataRequestReplyDays = 30;
+/**
+ * An extended deadline (once, with the reason recorded): the most the law allows, the one month plus two
+ * further months of Art. 12(3), so three calendar months from receipt.
+ */
+export const extendedReplyMonths = 3;
+
+/** When the answer to a data request received at `receivedAt` is due once extended. */
+export const extendedReplyDueBy = (receivedAt: Date): Date => addMonths(receivedAt, extendedReplyMonths);
 
 /**
  * A data request's reply deadline: the extended date (`data_request_checks.extended_until`, set by
- * `extendDeadline`), or `replyMonths` after receipt. The one definition: the staff pages read it in
- * JavaScript (`replyDueBy`), the inbox and the retention purge in SQL (`replyDueBySql`), and a test
+ * `extendDeadline`), or `dataRequestReplyDays` after receipt. The one definition: the staff pages read it
+ * in JavaScript (`replyDueBy`), the inbox and the retention purge in SQL (`replyDueBySql`), and a test
  * checks that the two agree.
  */
-export const replyDueBy = (receivedAt: Date, extendedUntil: Date | null): Date => extendedUntil ?? addMonths(receivedAt, replyMonths);
+export const replyDueBy = (receivedAt: Date, extendedUntil: Date | null = null): Date => extendedUntil ?? addDays(receivedAt, dataRequestReplyDays);
 
-/** `replyDueBy` as an SQL expression of two SQL expressions (calendar months counted in UTC, as `addMonths`). */
+/** `replyDueBy` as an SQL expression of two SQL expressions (whole days of 24 hours, as `addDays`). */
 export const replyDueBySql = (receivedAt: string, extendedUntil: string): string =>
-  `coalesce(${extendedUntil}, ((${receivedAt}) at time zone 'UTC' + ${replyMonths} * interval '1 month') at time zone 'UTC')`;
+  `coalesce(${extendedUntil}, (${receivedAt}) + ${dataRequestReplyDays} * interval '24 hours')`;
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

@@ -56,9 +56,9 @@ export const routes = [
   {
     path: '/contact',
     title: 'Contact Us',
-    description: `Talk to the ${site.name} team: sales, support, partnerships and press. We reply within 24 hours.`,
+    description: `Write to the ${site.name} sales, support or press team, or send us a message: each channel states when you hear from us.`,
     heading: 'Get in touch',
-    intro: 'Questions about the product, pricing or a partnership? Our team is here to help.',
+    intro: 'Questions about the product, pricing or your account? Our team is here to help.',
   },
   {
     path: '/api',

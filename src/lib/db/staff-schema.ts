@@ -120,7 +120,7 @@ export const dataRequestAudit = pgTable(
 
 /**
  * How a data request was checked and when it is due: verified by the requester's emailed link (`link`) or
- * by an identity check an admin recorded with a note (`staff`); the reply deadline, one month from receipt
+ * by an identity check an admin recorded with a note (`staff`); the reply deadline, 30 days from receipt (`dataRequestReplyDays`)
  * unless an admin extended it (with a reason). Goes with the request when it is erased.
  */
 export const dataRequestChecks = pgTable(

@@ -1,6 +1,7 @@
 /**
- * Where a lead came from (issue 20, docs/leads.md#attribution): the campaign tags of the address the
- * visitor arrived at (`utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content`), the site
+ * Where a lead came from (issue 20, docs/leads.md#attribution): the campaign tags in the address of the
+ * page the form is on (`utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content`; tags of an
+ * earlier page of the visit are not carried over, as the privacy policy says), the site
  * that referred them (its host only) and the page the form was on. Nothing is stored on the visitor's
  * device. With JavaScript the form's island sends what the page's address and `document.referrer` say;
  * without it the server reads the post's own `Referer` (the page's address, its query included). Odd

@@ -5,6 +5,7 @@
  * from this table (docs/leads.md). Client-safe: plain data, no zod, no database code.
  */
 import { commercial } from '@/lib/config/commercial';
+import { dataRequestReplyDays } from '@/lib/config/retention';
 import { site } from '@/lib/config/site';
 import { agreement, audienceSizes, billedPlans, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, trialPlans, type Option } from './options';
 
@@ -207,7 +208,7 @@ export const leadKinds = {
     outcome: {
       success: {
         title: 'Request Received',
-        message: "We'll reply to your request within 30 days. To protect your data, we act on it only once you confirm it is yours, with the link in the email we are sending you.",
+        message: `We'll reply to your request within ${dataRequestReplyDays} days. To protect your data, we act on it only once you confirm it is yours, with the link in the email we are sending you.`,
       },
       failure: failure(site.contacts.privacy),
     },

@@ -16,16 +16,30 @@ export const defaultChoice: TrialChoice = { plan: 'pro', billing: 'monthly' };
 const isBilled = (plan: SignupPlan) => (billedPlans as readonly string[]).includes(plan);
 const isSales = (plan: SignupPlan): plan is SalesPlan => (salesPlans as readonly string[]).includes(plan);
 
-/** The subjects a link may preset on the contact form (`/contact?subject=<key>`): the plans sold by the sales team. */
-export const contactSubjects: Record<SalesPlan, string> = { business: 'Business plan' };
+/**
+ * The subjects a link may preset on the contact form (`/contact?subject=<key>`): what each 'Contact Sales'
+ * and 'Get API Key' asks for (decisions.md). The plans sold by the sales team (/pricing's Business), the
+ * question of /pricing's closing band, and the API: a key for a plan of /api (keys are issued by the
+ * product, not by this site), or with none chosen yet, and its Enterprise plan.
+ */
+export const contactSubjects = {
+  business: 'Business plan',
+  pricing: 'Plans and pricing',
+  api: 'API key',
+  'api-starter': 'API Starter plan',
+  'api-professional': 'API Professional plan',
+  'api-enterprise': 'API Enterprise plan',
+} as const satisfies Record<SalesPlan, string> & Record<string, string>;
+
+export type ContactSubject = keyof typeof contactSubjects;
 
 /** The contact form (scrolled to) with the subject of `key` preset. */
-export const contactHref = (key: keyof typeof contactSubjects) => `/contact?subject=${key}#contact-form`;
+export const contactHref = (key: ContactSubject) => `/contact?subject=${key}#contact-form`;
 
 /** The subject a /contact address presets, if its `subject` is one of `contactSubjects`. */
 export function presetSubject(url: URL): string | undefined {
   const key = url.searchParams.get('subject') ?? '';
-  return Object.hasOwn(contactSubjects, key) ? contactSubjects[key as SalesPlan] : undefined;
+  return Object.hasOwn(contactSubjects, key) ? contactSubjects[key as ContactSubject] : undefined;
 }
 
 /** The address of a trial button that names no plan ('Get Started Free'): the sign-up, its default plan preselected. */

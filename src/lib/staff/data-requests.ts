@@ -4,8 +4,8 @@ import { attributionColumns } from '@/lib/leads/attribution';
 import type { LeadKind } from '@/lib/leads/kinds';
 import { dataRequestAudit } from '@/lib/db/staff-schema';
 import { asDate } from '@/lib/db/values';
-import { addMonths, daysSince } from '@/lib/dates';
-import { extensionMonths, replyDueBy, replyMonths } from '@/lib/config/retention';
+import { daysSince } from '@/lib/dates';
+import { extendedReplyDueBy, replyDueBy } from '@/lib/config/retention';
 import { rowsOf } from './inbox';
 import { kinds } from './lead-kinds';
 
@@ -22,7 +22,7 @@ export type DataRequest = {
   createdAt: Date;
   /** Whether the requester controls the address: their emailed link (`link`), or an admin's recorded check (`staff`). */
   verified: { at: Date; via: 'link' | 'staff'; note: string | null; by: string | null } | null;
-  /** The reply is due by then: one month from receipt, or the extended date. */
+  /** The reply is due by then: `dataRequestReplyDays` (30) days from receipt, or the extended date. */
   dueBy: Date;
   /** Whole days past `dueBy` when read (0 or less: not overdue). */
   overdueDays: number;
@@ -97,10 +97,10 @@ export async function recordIdentityCheck(db: Db, request: DataRequest, note: st
   });
 }
 
-/** An admin extends the reply deadline by two months (once), with the reason given to the requester. */
+/** An admin extends the reply deadline (once) to the most the law allows, three months from receipt, with the reason given to the requester. */
 export async function extendDeadline(db: Db, request: DataRequest, reason: string, actorId: string): Promise<boolean> {
   if (request.extension) return false;
-  const until = addMonths(request.createdAt, replyMonths + extensionMonths);
+  const until = extendedReplyDueBy(request.createdAt);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(

@@ -2,6 +2,7 @@
 // (the development preview at /dev/emails and the tests render these).
 import * as React from 'react';
 import { site } from '@/lib/config/site';
+import { leadKinds } from '@/lib/leads/kinds';
 import { Acknowledgement } from './acknowledgement';
 import { NewsletterConfirm } from './newsletter-confirm';
 
@@ -20,7 +21,8 @@ export const emailPreviews: Record<string, () => React.ReactElement> = {
       title: 'We received your message',
       name: 'Ada Lovelace',
       intro: 'Thanks for writing to Postcraft. We received your message on 3 March 2026 at 14:05 UTC.',
-      promise: 'Someone from our team will reply within one business day (Monday to Friday, 9 to 6 PST).',
+      // The reply time the contact form promises (the real email says the same: lib/notify/visitor-emails.ts).
+      promise: leadKinds.contact.outcome.success.message,
       fields: [
         { label: 'Name', value: 'Ada Lovelace' },
         { label: 'Email', value: 'ada@analytical-engines.example' },
