@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempPostgres, openTempPglite, query, type Handle } from '../support/vitest-databases';
 import { openDatabase } from '@/lib/db/connection';
-import { runMigrations } from '@/lib/db/migrate';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrationsFolder, runMigrations } from '@/lib/db/migrate';
 
 const expectedColumns: Record<string, string[]> = {
   partner_applications: ['id', 'first_name', 'last_name', 'email', 'company', 'partnership_type', 'message', 'created_at'],
@@ -80,6 +83,23 @@ function schemaSuite(kind: string, open: () => Promise<{ handle: Handle; cleanup
       await runMigrations(ctx.handle);
       const [row] = await query<{ n: number }>(ctx.handle, 'select count(*)::int as n from partner_applications');
       expect(row.n).toBe(4);
+    });
+
+    it('refuses, naming it, a migration dated before one the database already has (drizzle would skip it)', async (t) => {
+      if (!ctx) return t.skip();
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'postcraft-migrations-'));
+      fs.cpSync(migrationsFolder, folder, { recursive: true });
+      const journalPath = path.join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8'));
+      // A branch's migration merged late: numbered after the others, dated before the last applied one.
+      journal.entries.push({ idx: journal.entries.length, version: '7', when: journal.entries[1].when + 1, tag: '9999_merged_late', breakpoints: true });
+      fs.writeFileSync(journalPath, JSON.stringify(journal));
+      fs.writeFileSync(path.join(folder, '9999_merged_late.sql'), 'create table merged_late (id int);');
+      try {
+        await expect(runMigrations(ctx.handle, folder)).rejects.toThrow(/migration 9999_merged_late was not applied/);
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
     });
   });
 }
