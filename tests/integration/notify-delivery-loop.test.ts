@@ -136,7 +136,7 @@ for (const kind of databaseKinds) {
         createdAt: new Date(lead.created_at).toISOString(),
         fields: { ...validLeads.partner },
         // Posted here without a page or campaign tags: where it came from is not known.
-        attribution: { source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: null },
+        attribution: { source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: null, referral: null },
       });
 
       const list = await listDeliveries(t.db, 'partner', leadId);
