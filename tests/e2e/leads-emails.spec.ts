@@ -7,7 +7,7 @@ import { startOwnServer, type OwnServer } from '../support/own-server';
 import { uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { createStaff, signIn } from '../support/staff-accounts';
 import { solvedProof } from '../support/proof';
-import { typeInto } from '../support/person';
+import { quickKeyDelayMs, typeInto } from '../support/person';
 
 /**
  * The emails to visitors, end to end: a server of its own (`npm start`) with SMTP_URL at an SMTP
@@ -66,7 +66,7 @@ for (const js of [true, false]) {
     const email = uniqueEmail(`optin-${js ? 'js' : 'nojs'}`);
     await page.goto(`${server.url}/blog`);
     const form = page.locator('form#newsletter-blog');
-    await typeInto(form.getByLabel('Email address'), email);
+    await typeInto(form.getByLabel('Email address'), email, quickKeyDelayMs);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByText('Check your inbox')).toBeVisible();
     await expect(page.getByText('We sent you a link to confirm your subscription. It works for 7 days; until you click it, you are not subscribed.')).toBeVisible();
@@ -113,7 +113,7 @@ test('a tampered or expired confirmation link is refused with a clear page; noth
   const email = uniqueEmail('refused');
   await page.goto(`${server.url}/contact`);
   const footer = page.locator('form#newsletter-footer');
-  await typeInto(footer.getByLabel('Email address'), email);
+  await typeInto(footer.getByLabel('Email address'), email, quickKeyDelayMs);
   await footer.getByRole('button', { name: 'Subscribe' }).click();
   await expect(footer.getByText('Check your inbox')).toBeVisible();
   const link = linkOf(await mailTo(email), 'confirm');
@@ -148,7 +148,7 @@ test('unsubscribe by the emailed link (a page with one button, no JavaScript nee
   for (const email of [byLink, byPost]) {
     await signUp.goto(`${server.url}/pricing`);
     const footer = signUp.locator('form#newsletter-footer');
-    await typeInto(footer.getByLabel('Email address'), email);
+    await typeInto(footer.getByLabel('Email address'), email, quickKeyDelayMs);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(signUp.getByText('Check your inbox')).toBeVisible();
   }
@@ -197,11 +197,11 @@ test('an application is acknowledged once to its sender, with what arrived (noth
   const email = uniqueEmail('ack');
   await page.goto(`${server.url}/agency`);
   const form = page.locator('form#agency-enquiry');
-  await typeInto(form.locator('[name="name"]'), 'Mary <b>Bold</b>');
-  await typeInto(form.locator('[name="email"]'), email);
-  await typeInto(form.locator('[name="businessName"]'), 'Bold & Co');
+  await typeInto(form.locator('[name="name"]'), 'Mary <b>Bold</b>', quickKeyDelayMs);
+  await typeInto(form.locator('[name="email"]'), email, quickKeyDelayMs);
+  await typeInto(form.locator('[name="businessName"]'), 'Bold & Co', quickKeyDelayMs);
   await form.locator('[name="monthlyBudget"]').selectOption('5000+');
-  await typeInto(form.locator('[name="message"]'), 'Line one <script>alert(1)</script>\nLine two');
+  await typeInto(form.locator('[name="message"]'), 'Line one <script>alert(1)</script>\nLine two', quickKeyDelayMs);
   await form.getByRole('button', { name: 'Get My Proposal' }).click();
   await expect(page.getByText('Enquiry Submitted Successfully!')).toBeVisible();
 

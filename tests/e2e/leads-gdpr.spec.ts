@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { contacts, database, expectAxeClean, failInsertsFor, uniqueEmail, visitorContext } from '../support/lead-forms';
-import { typeInto } from '../support/person';
+import { quickKeyDelayMs, typeInto } from '../support/person';
 
 // The four GDPR rights buttons open the data-request form with the request type preset
 // (docs/content.md): a dialog with JavaScript, the same form in the page without it.
@@ -49,8 +49,8 @@ for (const js of [true, false]) {
         const { form, statusId } = await open(page, b);
         await expect(form.getByRole('combobox', { name: 'Request type' })).toHaveValue(b.type);
         const email = uniqueEmail(`gdpr-${b.type}`);
-        await typeInto(form.getByRole('textbox', { name: 'Email', exact: true }), email);
-        await typeInto(form.getByRole('textbox', { name: 'Details (optional)' }), 'Account opened in 2024.');
+        await typeInto(form.getByRole('textbox', { name: 'Email', exact: true }), email, quickKeyDelayMs);
+        await typeInto(form.getByRole('textbox', { name: 'Details (optional)' }), 'Account opened in 2024.', quickKeyDelayMs);
         await form.getByRole('button', { name: 'Send Request' }).click();
         const status = page.locator(`#${statusId}`).getByRole('status');
         await expect(status).toContainText(received.title);
@@ -78,7 +78,7 @@ for (const js of [true, false]) {
       const email = uniqueEmail('gdpr-fail');
       const restore = await failInsertsFor('data_requests', email);
       try {
-        await typeInto(form.getByRole('textbox', { name: 'Email', exact: true }), email);
+        await typeInto(form.getByRole('textbox', { name: 'Email', exact: true }), email, quickKeyDelayMs);
         await form.getByRole('button', { name: 'Send Request' }).click();
         const alert = page.locator(`#${statusId}`).getByRole('alert');
         await expect(alert).toContainText('Submission Failed');

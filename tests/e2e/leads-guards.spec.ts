@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures';
 import { expectValues, fillForm, formOf, invalidSummary, leadForms, postRaw, rateLimitedText, rowsFor, screeningOf, uniqueEmail, visitorContext } from '../support/lead-forms';
-import { typeInto } from '../support/person';
+import { quickKeyDelayMs, typeInto } from '../support/person';
 
 // What protects the lead forms at the HTTP level, posted raw as a script (or a no-JavaScript browser)
 // would: cross-origin posts, oversized bodies, the per-address rate limit, the honeypot and control
@@ -113,7 +113,7 @@ test.describe('lead form guards', () => {
 
     // A browser without JavaScript sees the message in the page.
     await page.goto(contact.path);
-    await typeInto(page.locator(`form#${contact.formId}`).getByRole('textbox', { name: 'Name', exact: true }), 'Blocked Visitor');
+    await typeInto(page.locator(`form#${contact.formId}`).getByRole('textbox', { name: 'Name', exact: true }), 'Blocked Visitor', quickKeyDelayMs);
     const answer = page.waitForResponse((r) => r.request().method() === 'POST');
     await page.locator(`form#${contact.formId}`).getByRole('button', { name: contact.submit }).click();
     expect((await answer).status()).toBe(429);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { contacts, database, expectAxeClean, failInsertsFor, uniqueEmail, visitorContext } from '../support/lead-forms';
-import { typeInto } from '../support/person';
+import { quickKeyDelayMs, typeInto } from '../support/person';
 
 // The newsletter sign-ups (docs/leads.md): blog and footer, with and without JavaScript. An address is
 // stored once (case-insensitive); a repeat sign-up still answers with success.
@@ -42,7 +42,7 @@ for (const v of variants) {
         await expect(email(page)).toBeFocused();
         await expectAxeClean(page, js);
 
-        await typeInto(email(page), 'not-an-address');
+        await typeInto(email(page), 'not-an-address', quickKeyDelayMs);
         await subscribe(page).click();
         await expect(form(page).getByRole('alert')).toHaveText('Please enter a valid email');
         await expect(email(page)).toHaveValue('not-an-address');
@@ -52,7 +52,7 @@ for (const v of variants) {
         const page = await ctx.newPage();
         await page.goto(v.path);
         const address = uniqueEmail(`news-${v.source}`);
-        await typeInto(email(page), address);
+        await typeInto(email(page), address, quickKeyDelayMs);
         await subscribe(page).click();
         const status = page.locator(`#${v.formId}-status`).getByRole('status');
         await expect(status).toContainText(success.title);
@@ -61,7 +61,7 @@ for (const v of variants) {
         expect(await subscriptions(address)).toEqual([{ email: address, source: v.source }]);
 
         await page.goto(v.path);
-        await typeInto(email(page), address.toUpperCase());
+        await typeInto(email(page), address.toUpperCase(), quickKeyDelayMs);
         await subscribe(page).click();
         await expect(page.locator(`#${v.formId}-status`).getByRole('status')).toContainText(success.title);
         expect(await subscriptions(address)).toHaveLength(1);
@@ -73,7 +73,7 @@ for (const v of variants) {
         const address = uniqueEmail(`news-fail-${v.source}`);
         const restore = await failInsertsFor('newsletter_subscriptions', address);
         try {
-          await typeInto(email(page), address);
+          await typeInto(email(page), address, quickKeyDelayMs);
           await subscribe(page).click();
           const alert = page.locator(`#${v.formId}-status`).getByRole('alert');
           await expect(alert).toContainText('Subscription Failed');
@@ -99,7 +99,7 @@ for (const v of variants) {
               await route.continue();
             },
           );
-          await typeInto(email(page), uniqueEmail('news-pending'));
+          await typeInto(email(page), uniqueEmail('news-pending'), quickKeyDelayMs);
           await subscribe(page).click();
           await expect(form(page).getByRole('button', { name: 'Subscribing...', exact: true })).toBeDisabled();
           release();

@@ -8,7 +8,7 @@ import { messages } from '../../src/lib/leads/schemas';
 import { expectNoAxeViolations } from '../e2e/fixtures';
 import { formOnPage, type FormOnPage } from './lead-form-pages';
 import { validLead } from './lead-samples';
-import { choose, typeInto } from './person';
+import { choose, quickKeyDelayMs, typeInto } from './person';
 
 /**
  * Shared pieces of the lead-form journeys (tests/e2e/leads-*.spec.ts): the forms as a visitor sees
@@ -204,7 +204,8 @@ export function control(page: Page, form: LeadForm, field: Field): Locator {
 
 /**
  * Fills the form as a person does (tests/support/person.ts): clicks into each field in the order of the
- * form and types its value key by key (a long one is pasted), picks each choice, ticks each box.
+ * form and types its value key by key (a long one is pasted), picks each choice, ticks each box. The keys
+ * come quickly (`quickKeyDelayMs`); tests/e2e/leads-people.spec.ts types at a person's speed.
  */
 export async function fillForm(page: Page, form: LeadForm, values: Record<string, string>, fields: readonly Field[] = form.fields) {
   for (const field of fields) {
@@ -214,7 +215,7 @@ export async function fillForm(page: Page, form: LeadForm, values: Record<string
     if (field.control === 'select') {
       if ((await el.inputValue()) !== value) await choose(el, value);
     } else if (field.control === 'checkbox') await tick(el, value === 'yes');
-    else await typeInto(el, value);
+    else await typeInto(el, value, quickKeyDelayMs);
   }
 }
 

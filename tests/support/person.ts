@@ -9,6 +9,13 @@ import type { Locator } from '@playwright/test';
 
 /** Milliseconds between two keys: a fast typist (about 14 keys a second). */
 export const keyDelayMs = 70;
+/**
+ * Milliseconds between two keys in the specs that check what a form does with what was typed (its
+ * messages, what it keeps, what it stores): the same key events, without a person's pauses, so that CI
+ * stays within its time. The person's speed, and what the spam screening makes of it, is the subject of
+ * tests/e2e/leads-people.spec.ts, which types at `keyDelayMs`.
+ */
+export const quickKeyDelayMs = 5;
 /** Texts longer than this are pasted rather than typed (a 5,000-character message is pasted, not typed). */
 export const pasteOver = 80;
 /** The `autocomplete` tokens that browsers fill from what they know of a person. */
