@@ -4,7 +4,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIsCurrent, serverEntry } from '../../server/build';
-import { tempDir } from '../support/vitest-databases';
+import { openDatabase } from '@/lib/db/connection';
+import { runMigrations } from '@/lib/db/migrate';
+import { createTempPostgres, openTempPglite, query, tempDir } from '../support/vitest-databases';
 
 const root = path.resolve(__dirname, '../..');
 // The server test needs a production build of the current sources (npm test makes it first).
@@ -193,4 +195,43 @@ describe.skipIf(!hasBuild)('the server on the embedded database', () => {
       }
     }
   }, 120_000); // opening, migrating and closing an embedded database takes a while on a busy 2-core machine
+});
+
+describe.skipIf(!hasBuild)('npm start refuses a database where a lead table has no lead_index trigger (its leads would never reach staff)', () => {
+  const expected = /^postcraft: database start-up failed: lead table partner_applications \(kind partner\) has no lead_index trigger, so staff would never see its leads: run `npm run db:generate`/;
+
+  it('on the embedded database: one line naming the table, non-zero exit', { timeout: 90_000 }, async () => {
+    const dataDir = tempDir();
+    const { handle } = await openTempPglite(dataDir);
+    await query(handle, 'DROP TRIGGER "partner_applications_lead_index" ON "partner_applications"');
+    await handle.close();
+    const r = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr.trim()).toMatch(expected);
+    expect(r.stdout).not.toContain('ready on');
+  });
+
+  it.runIf(process.env.DATABASE_URL)('on PostgreSQL: one line naming the table; an outdated trigger is refused too, naming what the registry says', { timeout: 90_000 }, async () => {
+    const temp = (await createTempPostgres())!;
+    const handle = await openDatabase({ databaseUrl: temp.url });
+    try {
+      await runMigrations(handle);
+      await query(handle, 'DROP TRIGGER "partner_applications_lead_index" ON "partner_applications"');
+      let r = start({ DATA_DIR: tempDir(), DATABASE_URL: temp.url });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr.trim()).toMatch(expected);
+      // A trigger made for other inbox columns than the registry's (a kind changed, its migration not generated).
+      await query(handle, `CREATE TRIGGER "partner_applications_lead_index" AFTER INSERT OR UPDATE OR DELETE ON "partner_applications" FOR EACH ROW EXECUTE FUNCTION lead_index_sync('partner', 'first_name', 'company', 'message')`);
+      r = start({ DATA_DIR: tempDir(), DATABASE_URL: temp.url });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        'postcraft: database start-up failed: lead table partner_applications (kind partner) has an outdated lead_index trigger (partner | first_name | company | message; the registry says partner | first_name,last_name | company | partnership_type): run `npm run db:generate`, commit the migration it writes and start again (docs/leads.md, Adding a kind)',
+      ]);
+    } finally {
+      await handle.close();
+      await temp.drop();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { queryable, type DbHandle } from './connection';
+import { checkLeadIndexTriggers } from './lead-index-triggers';
 
 /** The migrations next to this file (in a bundle, pass the folder explicitly: see lib/db/client.ts). */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -10,6 +11,8 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function runMigrations(handle: DbHandle, folder: string = migrationsFolder): Promise<void> {
   await applyMigrations(handle, folder);
   await checkApplied(handle, folder);
+  // Every kind of the registry must reach the staff inbox: its table needs its lead_index trigger.
+  await checkLeadIndexTriggers(handle);
 }
 
 async function applyMigrations(handle: DbHandle, folder: string): Promise<void> {
