@@ -1,3 +1,4 @@
+import type { LeadEndpointName } from '@/lib/leads/endpoints';
 import { commercial } from './commercial';
 import { site } from './site';
 
@@ -12,6 +13,12 @@ export type RouteInfo = {
   description: string;
   heading: string;
   intro: string;
+  /**
+   * The lead forms on the page (their names are the `forms` of lib/leads/kinds.ts): a post without JavaScript
+   * to `<path>?form=<name>` is answered by this page (lib/leads/endpoints.ts `formPages`). A form of the
+   * registry that no route names (nor `everyPageForms`) is a type error below.
+   */
+  forms?: readonly LeadEndpointName[];
 };
 
 export const routes = [
@@ -59,6 +66,7 @@ export const routes = [
     description: `Write to the ${site.name} sales, support or press team, or send us a message: each channel states when you hear from us.`,
     heading: 'Get in touch',
     intro: 'Questions about the product, pricing or your account? Our team is here to help.',
+    forms: ['contact'],
   },
   {
     path: '/api',
@@ -87,6 +95,7 @@ export const routes = [
     description: `Social media strategy, marketing tips, product updates, tutorials and industry news from the ${site.name} team.`,
     heading: `The ${site.name} Blog`,
     intro: 'Strategy, tutorials and news to help you grow on every platform.',
+    forms: ['newsletter-blog'],
   },
   {
     path: '/press',
@@ -101,6 +110,7 @@ export const routes = [
     description: `Become a ${site.name} partner: co-marketing, priority support, revenue sharing and early access to new features.`,
     heading: `Partner with ${site.name}`,
     intro: 'Grow together with the platform that connects Canva to every major social network.',
+    forms: ['partner'],
   },
   {
     path: '/affiliate',
@@ -108,6 +118,7 @@ export const routes = [
     description: `Earn 30% recurring commission with a ${commercial.affiliateCookieDays}-day cookie by recommending ${site.name}. Monthly payouts, approval within 24 hours.`,
     heading: `Join the ${site.name} Affiliate Program`,
     intro: 'Earn 30% commission on every customer you refer, paid monthly.',
+    forms: ['affiliate'],
   },
   {
     path: '/agency',
@@ -116,6 +127,7 @@ export const routes = [
       'Let our team run your social media: strategy, content creation, automated posting and analytics. Get a custom proposal within 24 hours.',
     heading: 'Done-for-you social media management',
     intro: 'Strategy, content creation, automated posting and analytics, handled by our experts.',
+    forms: ['agency'],
   },
   {
     path: '/privacy',
@@ -144,6 +156,7 @@ export const routes = [
     description: `Your rights under the GDPR and how to exercise them with ${site.name}: access, rectification, erasure and portability.`,
     heading: 'GDPR Compliance',
     intro: 'Your data, your rights. Here is how we protect them and how you can exercise them.',
+    forms: ['data-request'],
   },
   {
     path: '/security',
@@ -158,10 +171,18 @@ export const routes = [
     description: `Start your ${commercial.trialDays}-day free trial of ${site.name}: choose a plan and monthly or yearly billing${commercial.trialNeedsCard ? '' : ', no credit card required'}.`,
     heading: 'Start your free trial',
     intro: `Try ${site.name} free for ${commercial.trialDays} days${commercial.trialNeedsCard ? '' : ', no credit card required'}. Choose a plan now and change it at any time.`,
+    forms: ['trial'],
   },
 ] as const satisfies readonly RouteInfo[];
 
 export type RoutePath = (typeof routes)[number]['path'];
+
+/** The forms some route names in its `forms`. */
+type FormsOnRoutes = Extract<(typeof routes)[number], { forms: readonly string[] }>['forms'][number];
+/** Every form of the registry is on a page: a new kind's form names its route above (or TypeScript names the form). */
+type FormsWithoutPage = Exclude<LeadEndpointName, FormsOnRoutes | 'newsletter-footer'>;
+const everyFormHasAPage: [FormsWithoutPage] extends [never] ? true : { formWithoutPage: FormsWithoutPage } = true;
+void everyFormHasAPage;
 
 export function getRoute(path: RoutePath): RouteInfo {
   const route = routes.find((r) => r.path === path);

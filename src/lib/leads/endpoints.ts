@@ -7,6 +7,7 @@
  * Astro renders that page again, the form in its new state (src/pages/on-request/[...path].astro). Both
  * paths run `submitLeadForm` (lib/leads/submit-form.ts).
  */
+import { routes } from '@/lib/config/routes';
 import type { FormStatus } from './form-state';
 import { leadKindNames, leadKinds, type LeadKind } from './kinds';
 
@@ -48,20 +49,17 @@ export function noScriptAction(page: string, name: LeadEndpointName): string {
   return `${page}?${noScriptFormParam}=${name}`;
 }
 
+/** The forms on every public page (the footer's sign-up). */
+export const everyPageForms = ['newsletter-footer'] as const satisfies readonly LeadEndpointName[];
+
 /**
- * The page each form is on, where its post without JavaScript is answered (`null`: the footer's form, on
- * every public page). A new form fails the type check until its page is named here.
+ * The page each form is on, where its post without JavaScript is answered (`null`: on every public page),
+ * from the `forms` of each route in lib/config/routes.ts.
  */
-export const formPages: Record<LeadEndpointName, string | null> = {
-  partner: '/partners',
-  affiliate: '/affiliate',
-  agency: '/agency',
-  contact: '/contact',
-  'newsletter-footer': null,
-  'newsletter-blog': '/blog',
-  'data-request': '/gdpr',
-  trial: '/signup',
-};
+export const formPages = Object.fromEntries([
+  ...everyPageForms.map((name) => [name, null]),
+  ...routes.flatMap((r) => ('forms' in r ? r.forms : []).map((name) => [name, r.path])),
+]) as Record<LeadEndpointName, string | null>;
 
 /** Whether the page at `path` has the form `name` (so a post of that form to it is answered there). */
 export function pageHasForm(path: string, name: string): name is LeadEndpointName {
