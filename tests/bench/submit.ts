@@ -16,9 +16,12 @@
 // afterwards. Exits non-zero when the stored rows differ from the accepted answers (never acceptable);
 // the throughput targets (PostgreSQL: JSON >= 1,000/s with p99 <= 100 ms at C=50, no-JavaScript >= 400/s;
 // PGlite >= 400/s) are reported, not enforced, since they depend on the machine.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { createTempDatabase, openEmbedded, poolQuery, type TempDatabase } from '../support/suite-databases';
-import { loadForm, submitForm, submitFormJs, type Form } from '../support/form-client';
+import { loadForm, post, submitForm, submitFormJs, type Form } from '../support/form-client';
 import { solvedProof } from '../support/proof';
 import { bulkKinds, formPages, validValues, type BulkKind } from '../support/bulk-leads';
 import { launch } from '../support/start-server';
@@ -26,7 +29,7 @@ import { benchEnv, numberArg, percentile, runSuite } from '../support/suite-runn
 
 type Mode = 'nojs' | 'repeat' | 'js';
 type Load = { seconds: number; accepted: number; other: Record<string, number>; latencies: number[] };
-type Result = Load & { db: string; mode: Mode; tag: string; stored?: number; held?: number };
+type Result = Load & { db: string; mode: Mode; tag: string; stored?: number; held?: number; floor?: Load };
 
 const option = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,6 +38,8 @@ const option = (name: string, fallback: string): string => {
 const N = numberArg('n', 2000);
 const C = numberArg('c', 50);
 const WARMUP = numberArg('warmup', 200);
+/** `--runs R`: the JSON post and its floor measured R times, one after the other (PostgreSQL, contact form); the ratio's median is printed. */
+const RUNS = numberArg('runs', 1);
 /** `--url <postgres://...>`: post into this existing database (e.g. one `bench:inbox --keep` seeded with a million leads) instead of a fresh one; it is kept. */
 const existingUrl = option('url', '');
 const kind = option('form', 'contact') as BulkKind;
@@ -99,6 +104,55 @@ async function load(form: Form, n: number, c: number, tag: string, mode: Mode): 
   return { seconds, accepted, other, latencies };
 }
 
+/**
+ * The floor (tests/bench/floor-server.ts): a bare node:http server doing one INSERT per post into a table
+ * of the contact form's shape, on the same database, posted the same URL-encoded fields at the same
+ * concurrency by the same client.
+ */
+async function startFloor(databaseUrl: string): Promise<{ url: URL; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'floor-server.ts'), databaseUrl, process.env.DATABASE_POOL_SIZE || '10'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const m = out.match(/floor ready on (\d+)/);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`floor server exited (${code})`)));
+  });
+  return {
+    url: new URL(`http://127.0.0.1:${port}/api/leads/contact`),
+    stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+  };
+}
+
+async function floorLoad(url: URL, n: number, c: number, tag: string): Promise<Load> {
+  const latencies: number[] = [];
+  const other: Record<string, number> = {};
+  let accepted = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(c, n) }, async () => {
+      for (let i = next++; i < n; i = next++) {
+        const body = new URLSearchParams({ submissionToken: randomUUID(), ...validValues(kind, `${tag}-${i}`) }).toString();
+        const t0 = performance.now();
+        try {
+          const r = await post(url, body, { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8', Accept: 'application/json', Origin: url.origin });
+          latencies.push(performance.now() - t0);
+          if (r.status === 200) accepted++;
+          else other[r.status] = (other[r.status] ?? 0) + 1;
+        } catch (err) {
+          const code = (err as { code?: string })?.code ?? 'error';
+          other[code] = (other[code] ?? 0) + 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { seconds, accepted, other, latencies };
+}
 
 /** Rows a run stored (their emails carry its tag), and how many of them the spam screening held. */
 const storedSql = `select count(*)::int as n, count(s.lead_id)::int as held from ${table} l
@@ -116,11 +170,23 @@ async function bench(db: string): Promise<Result[]> {
   const results: Result[] = [];
   try {
     const form = await loadForm(server.url, formPath, pick);
-    for (const mode of modes) {
-      const warm = await load(form, WARMUP, C, `warm${process.pid}${db}${mode}`, mode);
-      if (warm.accepted !== WARMUP) throw new Error(`warm-up (${mode}): ${warm.accepted}/${WARMUP} accepted, other ${JSON.stringify(warm.other)}`);
-      const tag = `b${process.pid}${db}${mode}${Date.now().toString(36)}`;
-      results.push({ db, mode, tag, ...(await load(form, N, C, tag, mode)) });
+    const withFloor = db === 'postgres' && kind === 'contact';
+    const floor = withFloor && modes.includes('js') ? await startFloor(env.DATABASE_URL) : undefined;
+    try {
+      if (floor) await floorLoad(floor.url, WARMUP, C, `warmfloor${process.pid}`);
+      for (const mode of modes) {
+        const warm = await load(form, WARMUP, C, `warm${process.pid}${db}${mode}`, mode);
+        if (warm.accepted !== WARMUP) throw new Error(`warm-up (${mode}): ${warm.accepted}/${WARMUP} accepted, other ${JSON.stringify(warm.other)}`);
+        for (let run = 0; run < (mode === 'js' && floor ? RUNS : 1); run++) {
+          const tag = `b${process.pid}${db}${mode}${run}${Date.now().toString(36)}`;
+          const measured = await load(form, N, C, tag, mode);
+          // The floor right after, on the same database: the two share the machine's state of the moment.
+          const floorRun = mode === 'js' && floor ? await floorLoad(floor.url, N, C, `floor${tag}`) : undefined;
+          results.push({ db, mode, tag, ...measured, floor: floorRun });
+        }
+      }
+    } finally {
+      await floor?.stop();
     }
   } finally {
     await server.stop();
@@ -143,6 +209,7 @@ async function bench(db: string): Promise<Result[]> {
 }
 
 await runSuite('bench:submit', async ({ check }) => {
+  const ratios: number[] = [];
   console.log(`bench:submit: ${N} ${kind} submissions to ${formPath} at concurrency ${C} per database and mode (${modes.join(', ')}), after ${WARMUP} warm-up`);
   for (const db of databases) {
     for (const r of await bench(db)) {
@@ -160,6 +227,21 @@ await runSuite('bench:submit', async ({ check }) => {
       // With its proof of work a JSON post is delivered; without JavaScript it is held for review (docs/spam.md).
       if (r.mode === 'js') check(`${db} js: no post with a solved proof held as spam`, r.held === 0, `${r.held} held`);
       if (r.mode === 'nojs') check(`${db} nojs: every post held for review`, r.held === r.stored, `${r.held} of ${r.stored} held`);
+      if (r.floor) {
+        const floorRate = r.floor.accepted / r.floor.seconds;
+        const [f50, f99] = [50, 99].map((p) => percentile(r.floor!.latencies, p));
+        ratios.push(rate / floorRate);
+        console.log(
+          `${'floor'.padEnd(8)} ${'js'.padEnd(4)} ${floorRate.toFixed(0).padStart(5)} posts/s     p50 ${f50.toFixed(1)} ms  p99 ${f99.toFixed(1)} ms  (bare node:http, one INSERT)  ` +
+            `lead post / floor = ${(rate / floorRate).toFixed(2)}x (target >= 0.25x)`,
+        );
+        check(`floor: every post answered`, r.floor.accepted === N, `${r.floor.accepted}/${N}, other ${JSON.stringify(r.floor.other)}`);
+      }
     }
+  }
+  if (ratios.length) {
+    const sorted = [...ratios].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    console.log(`lead post / floor, ${ratios.length} run${ratios.length === 1 ? '' : 's'}: ${ratios.map((x) => x.toFixed(2)).join(', ')}; median ${median.toFixed(2)}x (target >= 0.25x: ${median >= 0.25 ? 'met' : 'NOT met'})`);
   }
 });
