@@ -497,7 +497,8 @@ await runSuite('test:cluster', async ({ check }) => {
     'notifications: rows sent / kept back by a limit / failed; received',
     `${sentRows.length} / ${statusCount('limited')} / ${statusCount('failed')}; ${smtp.mails.length} emails, ${hooks.hooks.length} webhook calls`,
   );
-  figure('5xx and failed requests: all / in flight inside the killed process', `${failed.length} / ${explained.length}`);
+  const inRoll = failed.filter((r) => r.t0 >= marks.rollStart && r.t0 < marks.rollEnd).length;
+  figure('5xx and failed requests: all / in flight inside the killed process / in the rolling restart', `${failed.length} / ${explained.length} / ${inRoll}`);
   figure('rolling restart: requests / failed at the client', `${rollCount} / ${rollFailed.length}${hasReadyz ? '' : ' (no /readyz: not checked)'}`);
   figure('health check used by Caddy', healthUri);
   figure('the whole run', `${((now() - started) / 1000).toFixed(0)} s`);
@@ -510,5 +511,6 @@ await runSuite('test:cluster', async ({ check }) => {
   console.log('\nRestarts:');
   printTable([{ instance: victim.name, exit: 'SIGKILL', 'stopped in': '-', 'back in rotation after': `${((marks.killRestarted - marks.kill) / 1000).toFixed(1)} s` }, ...roll]);
   console.log('\nFigures:');
-  printTable(figures);
+  const width = Math.max(...figures.map((f) => String(f.what).length));
+  for (const f of figures) console.log(`${String(f.what).padEnd(width)}  ${String(f.figure)}`);
 });
