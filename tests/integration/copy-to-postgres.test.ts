@@ -31,10 +31,12 @@ run('copy of the embedded database into PostgreSQL', () => {
     const source = await openTempPglite();
     dataDir = source.dataDir;
     filled = await fillDatabase(source.handle, 'copy');
+    // Enough page counts for page_views to span many pages, so that the copy slices it (batchPages: 1 below).
+    await query(source.handle, `insert into page_views (day, path, views) select date '2025-01-01' + (g % 300), '/p/' || g, g from generate_series(1, 3000) g`);
     before = { prints: await fingerprints(source.handle), view: await staffView(source.handle, filled) };
     await source.handle.close();
     target = await createTempPostgres();
-  });
+  }, 180_000); // a new PGlite takes its initdb: half a minute on a busy 2-core machine
   afterAll(async () => {
     await handle?.close();
     await target?.drop();
@@ -78,10 +80,11 @@ run('copy of the embedded database into PostgreSQL', () => {
     const lines: string[] = [];
     report = await copyToPostgres({ dataDir, to: target!.url, batchPages: 1, log: (l) => lines.push(l) });
     expect(lines.some((l) => l.startsWith('copied lead_index'))).toBe(true);
+    expect(lines.find((l) => l.startsWith('copied page_views'))).toMatch(/in \d{2,} slices/);
     for (const t of report.tables) expect(t.target, t.table).toBe(t.source);
     expect(report.tables.find((t) => t.table === 'lead_index')?.source).toBe(filled.leads.length);
     expect(formatReport(report)).toMatch(new RegExp(`^lead_index\\s+${filled.leads.length}\\s+${filled.leads.length}$`, 'm'));
-  });
+  }, 120_000);
 
   it('every table holds the same rows, value for value, lead_index included, and the sequences follow', async () => {
     handle = await openDatabase({ databaseUrl: target!.url });
@@ -131,5 +134,5 @@ run('copy of the embedded database into PostgreSQL', () => {
     expect(stdout).toMatch(/start the server with DATABASE_URL set to the target/);
     handle = await openDatabase({ databaseUrl: target!.url });
     expect(await fingerprints(handle)).toEqual(before.prints);
-  });
+  }, 120_000);
 });

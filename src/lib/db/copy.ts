@@ -121,7 +121,7 @@ async function copyInto(client: PoolClient, table: string, columns: string[], da
 }
 
 /** Copies one table: in one COPY, or in slices of `batchPages` pages (by ctid range: the source is locked, nothing moves). */
-async function copyTable(source: Pglite, client: PoolClient, table: string, columns: string[], batchPages: number): Promise<void> {
+async function copyTable(source: Pglite, client: PoolClient, table: string, columns: string[], batchPages: number): Promise<number> {
   const list = columns.map(ident).join(', ');
   const pages =
     table === migrationsTable ? 0 : Number((await rowsOn<{ pages: string | number }>(source, `select pg_relation_size($1::regclass) / current_setting('block_size')::int as pages`, [ident(table)]))[0].pages);
@@ -137,6 +137,7 @@ async function copyTable(source: Pglite, client: PoolClient, table: string, colu
     const result = await source.query(`copy (${select}) to '/dev/blob'`);
     if (result.blob) await copyInto(client, table, columns, result.blob);
   }
+  return slices.length;
 }
 
 /** Whether a data folder holds an embedded database (so that a wrong path is not taken for an empty one). */
@@ -237,8 +238,8 @@ async function copyOpen(source: PgliteHandle, target: PostgresHandle, options: C
 
     for (const table of ordered) {
       const started = Date.now();
-      await copyTable(src, client, table, targetTables.get(table)!, batchPages);
-      log(`copied ${table} (${Date.now() - started} ms)`);
+      const slices = await copyTable(src, client, table, targetTables.get(table)!, batchPages);
+      log(`copied ${table} in ${slices === 1 ? 'one COPY' : `${slices} slices`} (${Date.now() - started} ms)`);
       await options.afterTable?.(table);
     }
     await client.query(`delete from ${migrationsTable}`);
