@@ -109,7 +109,8 @@ async function dependencyOrder(db: PoolClient, tables: string[]): Promise<string
   return ordered;
 }
 
-const migrationsOf = (db: Pglite | PoolClient) => rowsOn<{ hash: string; created_at: string }>(db, `select hash, created_at::text from ${migrationsTable} order by id`);
+/** The applied migrations (the journal's `when` and the file's hash), in the order they were written. */
+const migrationsOf = (db: Pglite | PoolClient) => rowsOn<{ hash: string; created_at: string }>(db, `select hash, created_at::text from ${migrationsTable} order by created_at, hash`);
 
 const count = async (db: Pglite | PoolClient, table: string) => Number((await rowsOn<{ n: string | number }>(db, `select count(*) as n from ${ident(table)}`))[0].n);
 
