@@ -9,7 +9,7 @@ import { runMigrations } from '@/lib/db/migrate';
 import { fillDatabase, fingerprints, postLead, staffView, type Filled } from '../support/filled-database';
 import { createTempPostgres, query, tempDir, type Handle } from '../support/vitest-databases';
 
-// Issue 33, part 6: the backup of docs/backups.md, performed. A PostgreSQL database with leads of every kind,
+// Issue 33, part 6: the backup of docs/deploy.md ("Backups"), performed. A PostgreSQL database with leads of every kind,
 // notes, triage and page counts is dumped with the real `pg_dump -Fc` and restored with `pg_restore
 // --no-owner` into a fresh database, which then passes the start-up checks (nothing to migrate, every lead
 // table's trigger) and serves the same inbox and lead pages as the original.
