@@ -5,7 +5,6 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import contentReload from './src/integrations/content-reload.mjs';
 import keystaticInDev from './src/integrations/keystatic-dev.mjs';
-import reactRenderToString from './src/integrations/react-render-to-string.mjs';
 
 const site = process.env.SITE_URL || 'http://localhost:3000';
 
@@ -21,11 +20,11 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'never' },
   adapter: node({ mode: 'middleware', staticHeaders: true }),
   integrations: [
-    // Islands are rendered with renderToString (faster than reading a web stream back, on every page rendered
-    // on request), with the island's identifierPrefix, which @astrojs/react leaves out in that mode and
-    // src/integrations/react-render-to-string.mjs passes on.
-    react({ experimentalDisableStreaming: true }),
-    reactRenderToString(),
+    // Islands are rendered as @astrojs/react renders them by default, through React's web stream, which gets
+    // each island's identifierPrefix (its `useId` ids unique on the page and the same as the browser makes when
+    // it hydrates). Not `experimentalDisableStreaming`: @astrojs/react 7.0.0 leaves that prefix out when it
+    // renders to a string (docs/performance.md, "Islands").
+    react(),
     // The content editor at /keystatic, under `astro dev` only (src/integrations/keystatic-dev.mjs).
     keystaticInDev(),
     // Under `astro dev`, a saved content file shows at once (src/integrations/content-reload.mjs).

@@ -1,8 +1,10 @@
 // Knows whether the build folder holds a production build of the current sources, and makes one when
-// it does not (`npm start` and the test suites run `node server/build.ts --if-needed`; `npm run build`
-// always builds). A build is the site (`astro build`: dist/client, dist/server) and the HTTP server that
-// serves it, bundled into plain JavaScript (dist/app/main.mjs, with the database migrations beside it),
-// so that production runs no TypeScript transpiler. This file runs with Node's own type stripping.
+// it does not (`npm start`, `npm run worker`, `db:migrate`, `staff:create` and the test suites run
+// `node server/build.ts --if-needed`; `npm run build` always builds). A build is the site (`astro build`:
+// dist/client, dist/server) and the programs of server/, bundled into plain JavaScript in dist/app: the
+// HTTP server (main.mjs), the delivery worker (worker.mjs), the migrations (migrate.mjs) and the staff
+// account command (create-staff.mjs), with the database migrations beside them. Production runs no
+// TypeScript transpiler (tsx is a development dependency). This file runs with Node's own type stripping.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +19,11 @@ export const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR || 'dist');
 const inputs = ['src', 'public', 'server', 'astro.config.mjs', 'tsconfig.json', 'package-lock.json'];
 /** The production server, built (`npm start` runs it). */
 export const serverEntry = path.join(outDir, 'app', 'main.mjs');
+/**
+ * The programs of server/ that production runs, each built to dist/app/<name>.mjs: `npm start` runs main
+ * (server/start.sh); `npm run worker`, `db:migrate`, `staff:create` and `db:copy-to-postgres` run the others (server/run.sh).
+ */
+export const programs = ['main', 'worker', 'migrate', 'create-staff', 'copy-to-postgres'] as const;
 const stampFile = path.join(outDir, 'source-hash');
 
 function walk(p: string, files: string[]) {
@@ -40,7 +47,8 @@ export function sourceHash(): string {
 }
 
 export function buildIsCurrent(): boolean {
-  if (!fs.existsSync(path.join(outDir, 'server', 'entry.mjs')) || !fs.existsSync(serverEntry)) return false;
+  if (!fs.existsSync(path.join(outDir, 'server', 'entry.mjs'))) return false;
+  if (programs.some((name) => !fs.existsSync(path.join(outDir, 'app', `${name}.mjs`)))) return false;
   try {
     return fs.readFileSync(stampFile, 'utf8') === sourceHash();
   } catch {
@@ -49,15 +57,16 @@ export function buildIsCurrent(): boolean {
 }
 
 /**
- * Bundles server/main.ts and what it imports of src/lib (packages stay imports of node_modules): main.mjs
- * sets the environment, then loads the rest, a chunk beside it (its imports, React's among them, run when it
- * loads, after NODE_ENV is set). The migrations go beside them, where lib/db/migrate.ts looks for them.
+ * Bundles the programs of server/ and what they import of src/lib (packages stay imports of node_modules),
+ * the code they share in chunks beside them. main.mjs sets the environment, then loads the rest, a chunk
+ * (its imports, React's among them, run when it loads, after NODE_ENV is set); server/run.sh sets NODE_ENV
+ * for the others before Node starts. The migrations go beside them, where lib/db/migrate.ts looks for them.
  */
 function bundleServer(): void {
   const app = path.dirname(serverEntry);
   fs.rmSync(app, { recursive: true, force: true });
   buildSync({
-    entryPoints: [path.join(root, 'server', 'main.ts')],
+    entryPoints: programs.map((name) => path.join(root, 'server', `${name}.ts`)),
     outdir: path.dirname(serverEntry),
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',

@@ -14,7 +14,7 @@ export { initials, personIn, type Person } from './person-model';
  * is shown nowhere: every page picks its people by id and sets their order itself (`teamOf` in about.ts,
  * `pressContactsOf` in press.ts, `testimonialsOf` in home.ts, `agencyTestimonialsOf` in programmes.ts),
  * so the files carry no order field; sorting by id only makes the list the same on every machine
- * (Astro's glob loader stores the files in the order the file system lists them).
+ * (the loader of src/content.config.ts stores them by file name, but nothing should rely on it).
  */
 export function peopleOf(entries: readonly ContentEntry[]): readonly Person[] {
   return peopleFrom(

@@ -125,7 +125,8 @@ run('copy of the embedded database into PostgreSQL', () => {
     await handle!.close();
     handle = undefined;
 
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/copy-to-postgres.ts', '--to', target!.url, '--data-dir', dataDir, '--force'], {
+    // As production runs it: the built program (server/run.sh builds it first when stale).
+    const { stdout } = await promisify(execFile)('bash', ['server/run.sh', 'copy-to-postgres', '--to', target!.url, '--data-dir', dataDir, '--force'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, DATABASE_URL: '' },
     });
