@@ -4,7 +4,7 @@ import { honeypotField, invalidSummary, rateLimitedMessage, tokenField, tokenPat
 import { errorSummary, log } from './leads-log';
 import { consumeSubmission, type Limiters } from './rate-limit';
 import { readFields, validateLead, type LeadKind } from './schemas';
-import { consentOf } from './consent';
+import { consentsGiven } from './consent';
 import { storeLead } from './store';
 import { networkOf } from '@/lib/limiter';
 import { leadEndpointName, leadEndpoints } from './endpoints';
@@ -18,6 +18,8 @@ export type SubmitContext = {
   limiters: Limiters;
   ip: string;
   requestId: string;
+  /** The name of the posting form (`forms` in lib/leads/kinds.ts); else the form of `fixed`. Says which consent words it showed. */
+  form?: string;
   /** The values the posting form sets itself (its `forms` entry in lib/leads/kinds.ts); the kind's first form's when absent. */
   fixed?: Record<string, string>;
   /** The path of the page the form was on, when known (recorded with a consent). */
@@ -84,14 +86,14 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
   try {
     const db = await ctx.db();
     const fixed = ctx.fixed ?? leadEndpoints[leadEndpointName(kind)].fixed;
-    const consent = consentOf(kind, fixed);
+    const consents = consentsGiven(leadKinds[kind], ctx.form ?? leadEndpointName(kind, fixed), checked.data as Record<string, unknown>);
     const screening = ctx.via
       ? await screenPost({ kind, via: ctx.via, form: formData, values, honeypot, now: at, keys: ctx.proofKeys ?? currentProofKeys })
       : honeypot
         ? { reasons: ['honeypot' as const] }
         : undefined;
     const result = await storeLead(db, kind, { ...checked.data, ...fixed } as LeadData<K>, key, {
-      consent: consent ? { ...consent, page: ctx.page ?? null } : undefined,
+      consents: consents.map(({ purpose, words }) => ({ purpose, words, page: ctx.page ?? null })),
       screening,
       attribution: ctx.attribution,
       network: networkOf(ctx.ip),
