@@ -2,7 +2,7 @@
 // registry (src/lib/leads/kinds.ts): a kind added there gets values made from its field definitions
 // (`madeLead`), so every test that loops over the kinds submits it without a line here. The kinds below
 // have hand-picked values instead, which some tests assert (a notification's subject, a stored row).
-import { leadFields, leadKindNames, leadKinds, tickBox, type FieldDef, type KindDef, type LeadKind } from '../../src/lib/leads/kinds';
+import { leadKindNames, leadKinds, tickBox, type FieldDef, type KindDef, type LeadKind } from '../../src/lib/leads/kinds';
 
 /** The fields a visitor fills in for a kind (`leadFields`), with a value each. */
 export type LeadValues = Record<string, string>;

@@ -87,7 +87,9 @@ function fieldSchema(def: FieldDef): z.ZodType {
       // `required`, or stored as null.
       return rule.required
         ? oneOf([tickBox.value], rule.required)
-        : oneOf([tickBox.value, ''], messages.tickBox(label)).transform((v) => (v === '' ? null : v));
+        : oneOf([tickBox.value, ''], messages.tickBox(label))
+            .optional()
+            .transform((v) => (v === tickBox.value ? v : null));
     case 'website':
       return text({ label, max: rule.max, required: rule.required }).refine(
         (v) => v === '' || v.length > rule.max || controlCharacters.test(v) || isWebsiteOrHandle(v),
