@@ -33,6 +33,12 @@ export type SubmitContext = {
   proofKeys?: () => Promise<ProofKeys>;
 };
 
+/** The form of `kind` that sets these fixed values (the kind's first form when none does: a caller's own values). */
+function formOf(kind: LeadKind, fixed: Record<string, string>): string {
+  const forms = Object.entries(leadEndpoints).filter(([, e]) => e.kind === kind);
+  return (forms.find(([, e]) => Object.entries(fixed).every(([k, v]) => e.fixed[k] === v)) ?? forms[0])[0];
+}
+
 /**
  * The token that makes a submission exactly-once. Forms carry a random one per render (set by the
  * browser, or by the server in every answer). The prerendered page cannot carry one per visitor, so a
@@ -86,7 +92,7 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
   try {
     const db = await ctx.db();
     const fixed = ctx.fixed ?? leadEndpoints[leadEndpointName(kind)].fixed;
-    const consents = consentsGiven(leadKinds[kind], ctx.form ?? leadEndpointName(kind, fixed), checked.data as Record<string, unknown>);
+    const consents = consentsGiven(leadKinds[kind], ctx.form ?? formOf(kind, fixed), checked.data as Record<string, unknown>);
     const screening = ctx.via
       ? await screenPost({ kind, via: ctx.via, form: formData, values, honeypot, now: at, keys: ctx.proofKeys ?? currentProofKeys })
       : honeypot
