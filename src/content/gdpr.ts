@@ -1,5 +1,5 @@
 import { commercial } from '@/lib/config/commercial';
-import { leadRetentionPeriods } from '@/lib/config/retention';
+import { leadRetentionPeriods } from '@/lib/retention/periods';
 import { policy } from './legal';
 import type { DataRequestType } from '@/lib/leads/options';
 
@@ -24,7 +24,8 @@ export const retentionPeriods = [
   { data: 'Account data after subscription cancellation', period: `Kept ${commercial.dataRetentionDaysAfterCancellation} days, then deleted` },
   { data: 'Analytics data', period: `Anonymized after ${policy.analyticsAnonymisedMonths} months` },
   { data: 'Support conversations', period: `Deleted after ${policy.supportDataDeletionYears} years` },
-  // What the site's forms collect: the periods the daily purge deletes by (lib/config/retention.ts).
+  // What the site's forms collect: the periods the daily purge deletes by (lib/config/retention.ts), each listing
+  // the kinds of lead that name it (lib/retention/periods.ts).
   ...leadRetentionPeriods,
 ] as const;
 

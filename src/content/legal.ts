@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { Block } from './body-model';
 import { formatDate } from './blog-model';
 import { commercial } from '@/lib/config/commercial';
-import { dataRequestReplyDays, retention } from '@/lib/config/retention';
+import { dataRequestReplyDays, leadRetention, retention, type LeadRetention } from '@/lib/config/retention';
+import { kindsKeptFor } from '@/lib/retention/periods';
 import { fillSection, type ContentEntry } from './entries';
 import type { legalDocumentSchema } from './schemas';
 import { site } from '@/lib/config/site';
@@ -75,6 +76,8 @@ function placeholders(): Record<string, string> {
   for (const [k, v] of Object.entries(commercial)) if (typeof v === 'number') values[`commercial.${k}`] = String(v);
   for (const [k, v] of Object.entries(site.contacts)) values[`contacts.${k}`] = v;
   for (const [k, v] of Object.entries(retention)) values[`retention.${k}`] = String(v);
+  // The kinds of lead kept for each period, by their labels ("Partner applications, ... and trial requests").
+  for (const period of Object.keys(leadRetention) as LeadRetention[]) values[`retention.kinds.${period}`] = kindsKeptFor(period);
   return values;
 }
 

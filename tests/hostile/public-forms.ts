@@ -3,14 +3,16 @@
 // endpoint), then the stored rows checked against the forms' rules.
 import pg from 'pg';
 import { leadEndpoints, type LeadEndpointName } from '../../src/lib/leads/endpoints';
-import { leadKinds, type FieldDef, type KindDef } from '../../src/lib/leads/kinds';
+import { leadKinds, tickBox, type FieldDef, type KindDef } from '../../src/lib/leads/kinds';
 import { encodeForm, endpointUrl, loadForm, submitForm, type Form, type ParsedForm } from '../support/form-client';
 import { formOnPage, postsForm } from '../support/lead-form-pages';
-import { validLeads } from '../support/lead-samples';
+import { refusedTicks, validLeads } from '../support/lead-samples';
 import { solvedProof } from '../support/proof';
 import { checkCount, dropped, fail, inspectAnswer, tally, type Answer } from './answers';
 
-type Values = Record<string, string>;
+type Values = Record<string, string | string[]>;
+/** A post's values: its address is always one string (the refused ones are looked for in the tables). */
+type Posted = Values & { email: string };
 type PostOptions = { freshToken?: boolean; headers?: Record<string, string> };
 type FormSpec = {
   kind: string;
@@ -19,6 +21,8 @@ type FormSpec = {
   pick: (forms: ParsedForm[]) => ParsedForm | undefined;
   /** Valid values of its choices (a select, radio buttons or a box to tick). */
   enums: Record<string, string>;
+  /** Its boxes to tick: whether each must be ticked (an optional one may be left unticked: stored null). */
+  ticks: Record<string, boolean>;
   /** Valid values of its text fields (the email is added). */
   text: Record<string, string>;
 };
@@ -48,9 +52,10 @@ const dangerousText = [
 const formSpecs: FormSpec[] = Object.entries(leadEndpoints).map(([name, { kind }]) => {
   const fields = leadKinds[kind].fields as Record<string, FieldDef>;
   const { email: _, ...values } = validLeads[kind];
-  const isChoice = (field: string) => fields[field].rule.type === 'choice';
+  const isChoice = (field: string) => fields[field].rule.type === 'choice' || fields[field].rule.type === 'tick';
   const pick = (wanted: boolean) => Object.fromEntries(Object.entries(values).filter(([field]) => isChoice(field) === wanted));
-  return { kind: name, path: formOnPage(name).path, pick: postsForm(name as LeadEndpointName), enums: pick(true), text: pick(false) };
+  const ticks = Object.fromEntries(Object.entries(fields).flatMap(([field, { rule }]) => (rule.type === 'tick' ? [[field, Boolean(rule.required)]] : [])));
+  return { kind: name, path: formOnPage(name).path, pick: postsForm(name as LeadEndpointName), enums: pick(true), text: pick(false), ticks };
 });
 const ignoredFields = new Set(['faxNumber', 'submissionToken']);
 
@@ -79,27 +84,28 @@ async function oneForm(base: string, spec: FormSpec, toEndpoint = false) {
   const uncovered = [...new Set(onPage)].filter((n) => !covered.has(n));
   tally.total++;
   if (uncovered.length) fail(spec.kind, `fields not covered by the battery: ${uncovered.join(', ')}`);
-  const valid = (): Values => ({ ...spec.text, ...spec.enums, email: email() });
+  const valid = (): Posted => ({ ...spec.text, ...spec.enums, email: email() });
   // The JSON posts carry a solved proof of work, as the form's script sends (without one they would be held as spam).
   const post = async (values: Values, opts?: PostOptions): Promise<Answer> =>
     submitForm(form, toEndpoint ? { ...values, proof: await solvedProof(base) } : values, opts).catch(dropped);
-  const refusedPost = async (what: string, values: Values, opts?: PostOptions) => {
+  const refusedPost = async (what: string, values: Posted, opts?: PostOptions) => {
     refusedEmails.push(values.email);
     inspectAnswer(what, await post(values, opts), { mustRefuse: true });
   };
   const firstText = Object.keys(spec.text)[0] ?? 'email';
+  const one = (v: Values[string]) => (typeof v === 'string' ? v : v[0]);
 
   for (const name of [...Object.keys(spec.text), 'email']) {
     // NUL and other control characters: refused in every field.
     for (const [label, bad] of control) {
       const values = valid();
-      values[name] = name === 'email' ? `a${bad}@example.com` : `${values[name]}${bad}`;
+      values[name] = name === 'email' ? `a${bad}@example.com` : `${one(values[name])}${bad}`;
       await refusedPost(`${spec.kind}.${name} with ${label}`, values);
     }
     // CR/LF: refused in the address (header injection); kept as a line break in text.
     {
       const values = valid();
-      values[name] = name === 'email' ? `a@example.com${crlf}` : `${values[name]}${crlf}`;
+      values[name] = name === 'email' ? `a@example.com${crlf}` : `${one(values[name])}${crlf}`;
       if (name === 'email') await refusedPost(`${spec.kind}.email with CRLF`, values);
       else inspectAnswer(`${spec.kind}.${name} with CRLF`, await post(values));
     }
@@ -117,6 +123,7 @@ async function oneForm(base: string, spec: FormSpec, toEndpoint = false) {
   }
   // Tampered enumerations, and each one left out (as a browser sends a box left unticked: not at all).
   for (const name of Object.keys(spec.enums)) {
+    if (name in spec.ticks) continue;
     for (const bad of ['admin', '', 'technology OR 1=1', `${spec.enums[name]} `, '\u0000', spec.enums[name].toUpperCase()]) {
       if (bad === spec.enums[name]) continue;
       const values = valid();
@@ -126,6 +133,33 @@ async function oneForm(base: string, spec: FormSpec, toEndpoint = false) {
     const values = valid();
     delete values[name];
     await refusedPost(`${spec.kind} without ${name}`, values);
+  }
+  // Boxes to tick: anything but exactly 'yes' is refused (with the box's message), however it is cased,
+  // padded or repeated; posted twice, the first value counts. Left unticked (empty, or not posted at all, as
+  // browsers do; or under another name such as `terms[]`): refused when the box must be ticked, else stored as
+  // null. checkStoredRows then finds only 'yes' or null in its column.
+  for (const [name, required] of Object.entries(spec.ticks)) {
+    for (const bad of [...refusedTicks, ['no', 'yes']]) {
+      const values = valid();
+      values[name] = bad;
+      await refusedPost(`${spec.kind}.${name} ticked as ${JSON.stringify(bad).slice(0, 40)}`, values);
+    }
+    {
+      const values = valid();
+      values[name] = ['yes', 'YES'];
+      inspectAnswer(`${spec.kind}.${name} posted twice, 'yes' first`, await post(values));
+    }
+    const unticked: [string, (v: Posted) => void][] = [
+      ['left empty', (v) => void (v[name] = '')],
+      ['not posted', (v) => void delete v[name]],
+      ['posted as a list (name[])', (v) => void ((v[`${name}[]`] = v[name]), delete v[name])],
+    ];
+    for (const [how, change] of unticked) {
+      const values = valid();
+      change(values);
+      if (required) await refusedPost(`${spec.kind}.${name} ${how}`, values);
+      else inspectAnswer(`${spec.kind}.${name} ${how} (an optional box: stored unticked)`, await post(values));
+    }
   }
   // Missing or forged token (a hand-made post): answered normally, no 5xx.
   inspectAnswer(`${spec.kind} without its token`, await post(valid(), { freshToken: false }));
@@ -207,10 +241,13 @@ export async function checkStoredRows(url: string): Promise<Record<string, unkno
       let bad = 0;
       for (const f of Object.values(def.fields) as FieldDef[]) {
         const { rule, column: col } = f;
-        const n = f.options
-          ? await count(`select count(*)::int n from ${table} where ${col} not in (${f.options.map((o) => quote(o.value)).join(', ')})`)
+        // A box to tick holds 'yes' (or null when optional); a choice one of its options (in this fresh database a
+        // content list's too: every row came from a post checked against the list of today).
+        const allowed = rule.type === 'tick' ? [tickBox.value] : f.options?.map((o) => o.value);
+        const n = allowed
+          ? await count(`select count(*)::int n from ${table} where ${col} not in (${allowed.map(quote).join(', ')})${rule.type === 'tick' && rule.required ? ` or ${col} is null` : ''}`)
           : await count(`select count(*)::int n from ${table} where ${col} ${ctrl} or length(${col}) > ${'max' in rule ? rule.max : 254} or ${col} <> btrim(${col}, E' \\t\\r\\n')`);
-        checkCount(`${table}.${col}`, n, f.options ? 'stored row(s) with a value not among its options' : "stored row(s) break the field's rules (control characters, length, untrimmed)");
+        checkCount(`${table}.${col}`, n, allowed ? 'stored row(s) with a value not among its options' : "stored row(s) break the field's rules (control characters, length, untrimmed)");
         bad += n;
       }
       const invalid = await count(`select count(*)::int n from ${table} where email ~ '[\\s<>()\\[\\],;:"]' or email !~ '^[^@]+@[^@]+\\.[^@]+$'`);

@@ -39,7 +39,7 @@ function storedRow(kind: LeadKind): [string, Record<string, unknown>] {
   const columns: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(def.fields)) {
     const value = f.rule.type === 'fixed' ? fixedOf(kind)[name] : posted[name];
-    columns[f.column] = f.rule.type === 'optional' && value === '' ? null : value;
+    columns[f.column] = (f.rule.type === 'optional' || f.rule.type === 'tick') && (value === '' || value === undefined) ? null : value;
   }
   if (def.subscription) Object.assign(columns, { status: 'pending', confirm_sent_at: null, confirmed_at: null, unsubscribed_at: null, unsubscribed_via: null });
   return [def.table, columns];

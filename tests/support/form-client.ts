@@ -72,11 +72,12 @@ export function tokenFieldNames(form: ParsedForm): string[] {
 }
 
 /** The multipart body a browser would send for `values` with the form's hidden inputs (a value named like a hidden input replaces it). */
-export async function encodeForm(form: Form, values: Record<string, string>, { freshToken = true } = {}): Promise<{ type: string; bytes: Buffer }> {
+export async function encodeForm(form: Form, values: Record<string, string | readonly string[]>, { freshToken = true } = {}): Promise<{ type: string; bytes: Buffer }> {
   const body = new FormData();
   const tokens = new Set(freshToken ? tokenFieldNames(form) : []);
   for (const [name, value] of form.hidden) if (!(name in values)) body.append(name, tokens.has(name) ? randomUUID() : value);
-  for (const [name, value] of Object.entries(values)) body.append(name, value);
+  // A list is the field posted once per value (as a hand-made post can: `terms=no&terms=yes`).
+  for (const [name, value] of Object.entries(values)) for (const v of typeof value === 'string' ? [value] : value) body.append(name, v);
   const encoded = new Request(form.url, { method: 'POST', body });
   return { type: encoded.headers.get('content-type') ?? '', bytes: Buffer.from(await encoded.arrayBuffer()) };
 }
@@ -86,7 +87,7 @@ export async function encodeForm(form: Form, values: Record<string, string>, { f
  * token gets a new random value, so that one parsed form serves many distinct submissions, as if each
  * came from a fresh render.
  */
-export async function submitForm(form: Form, values: Record<string, string>, { freshToken = true, headers = {}, signal }: SubmitOptions = {}): Promise<TimedAnswer> {
+export async function submitForm(form: Form, values: Record<string, string | readonly string[]>, { freshToken = true, headers = {}, signal }: SubmitOptions = {}): Promise<TimedAnswer> {
   const { type, bytes } = await encodeForm(form, values, { freshToken });
   const started = performance.now();
   const res = await post(new URL(form.url), bytes, { 'Content-Type': type, Accept: 'text/html', 'Accept-Encoding': 'br, gzip', Origin: new URL(form.url).origin, ...headers }, signal);

@@ -63,9 +63,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field of the form as the registry describes it. */
 function fieldOf(name: string, f: FieldDef, page: FormOnPage): Field {
   const { rule } = f;
-  const tickBox = rule.type === 'choice' && f.options?.length === 1;
-  const control = tickBox ? 'checkbox' : rule.type === 'choice' ? 'select' : f.long ? 'textarea' : 'input';
-  const optional = rule.type === 'optional';
+  const control = rule.type === 'tick' ? 'checkbox' : rule.type === 'choice' ? 'select' : f.long ? 'textarea' : 'input';
+  const optional = rule.type === 'optional' || (rule.type === 'tick' && !rule.required);
   const own = page.labels?.[name];
   const label = own ?? new RegExp(`^${escape('label' in rule && rule.label ? rule.label : f.label)}${optional ? ' \\(optional\\)' : ''}$`, 'i');
   return { name, label, control, column: f.column, ...(optional ? { optional } : {}), initial: page.preselected?.[name] ?? '' };
@@ -76,6 +75,7 @@ function emptyMessage(f: FieldDef): string | undefined {
   const { rule } = f;
   if (rule.type === 'email') return messages.invalidEmail;
   if (rule.type === 'choice') return rule.message;
+  if (rule.type === 'tick') return rule.required;
   if (rule.type === 'website') return rule.required;
   if (rule.type === 'text') return rule.required ?? rule.min?.message;
   return undefined;

@@ -2,7 +2,7 @@
 // registry (src/lib/leads/kinds.ts): a kind added there gets values made from its field definitions
 // (`madeLead`), so every test that loops over the kinds submits it without a line here. The kinds below
 // have hand-picked values instead, which some tests assert (a notification's subject, a stored row).
-import { leadFields, leadKindNames, leadKinds, type FieldDef, type LeadKind } from '../../src/lib/leads/kinds';
+import { leadKindNames, leadKinds, tickBox, type FieldDef, type KindDef, type LeadKind } from '../../src/lib/leads/kinds';
 
 /** The fields a visitor fills in for a kind (`leadFields`), with a value each. */
 export type LeadValues = Record<string, string>;
@@ -22,7 +22,10 @@ export function sampleValue(name: string, field: FieldDef, email: string): strin
       return email;
     case 'choice':
       if (!field.options?.length) throw new Error(`${name}: a choice without options`);
-      return field.options[0].value;
+      return (field.offered ?? field.options)[0].value;
+    case 'tick':
+      // Ticked (an optional box too: the values store it, and a consent box records its consent).
+      return tickBox.value;
     case 'website':
       return 'https://example.com/sample';
     case 'optional':
@@ -36,9 +39,19 @@ export function sampleValue(name: string, field: FieldDef, email: string): strin
 
 /** Valid values of a kind made from its field definitions (every posted field, in the order of the form). */
 export function madeLead(kind: LeadKind, email = `sample-${kind.toLowerCase()}@example.com`): LeadValues {
-  const fields = leadKinds[kind].fields as Record<string, FieldDef>;
-  return Object.fromEntries((leadFields[kind] as readonly string[]).map((name) => [name, sampleValue(name, fields[name], email)]));
+  return madeValuesOf(leadKinds[kind], email);
 }
+
+/** `madeLead` for any registry entry (in `leadKinds` or not, such as tests/support/fixture-kind.ts). */
+export function madeValuesOf(def: KindDef, email = 'sample@example.com'): LeadValues {
+  return Object.fromEntries(Object.entries(def.fields as Record<string, FieldDef>).filter(([, f]) => f.rule.type !== 'fixed').map(([name, f]) => [name, sampleValue(name, f, email)]));
+}
+
+/**
+ * Hostile values of a box to tick (a hand-made post): anything but exactly its value, which it must refuse
+ * (with its `required` message, or an optional box's `messages.tickBox`).
+ */
+export const refusedTicks: readonly string[] = ['YES', 'Yes', `${tickBox.value} `, ` ${tickBox.value}`, 'on', 'true', '1', 'no', `${tickBox.value},${tickBox.value}`, 'y'.repeat(6000), '\u0000'];
 
 /** Hand-picked values of the kinds whose tests assert them; a kind not here gets `madeLead`'s. */
 const picked: Partial<Record<LeadKind, LeadValues>> = {

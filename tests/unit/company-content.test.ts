@@ -4,7 +4,9 @@ import { blockTexts } from '@/content/body-model';
 import { departments } from '@/content/careers';
 import { contactChannels } from '@/content/contact';
 import { gdprRights, retentionPeriods } from '@/content/gdpr';
-import { retention } from '@/lib/config/retention';
+import { leadRetention, retention } from '@/lib/config/retention';
+import { leadKindNames, leadKinds } from '@/lib/leads/kinds';
+import { kindsKeptFor, pluralOf } from '@/lib/retention/periods';
 import { policy } from '@/content/legal';
 import { affiliateStats, agencyTestimonialsOf, partnerBenefits, partnerLogos } from '@/content/programmes';
 import { securityFeatures } from '@/content/security';
@@ -125,6 +127,20 @@ describe('programme, contact and security copy keeps its fixed figures', () => {
     expect(privacy).toContain(`deleted ${retention.dataRequestMonths} months after they arrive`);
     expect(privacy).toContain(`${retention.newsletterUnsubscribedDays} days after you unsubscribe`);
     expect(privacy).toContain(`deleted ${retention.deliveryDays} days after sending`);
+  });
+
+  it('both list every kind of lead of the registry (by its label) under the period its entry names', () => {
+    const privacy = allText(privacySections.filter((s) => s.id === 'retention'));
+    const table = retentionPeriods.map((r) => `${r.data}: ${r.period}`);
+    for (const kind of leadKindNames) {
+      const def = leadKinds[kind];
+      const rowOf = (lines: string[]) => lines.find((l) => l.toLowerCase().includes(pluralOf(def)));
+      expect(rowOf(table), `/gdpr: ${kind}`).toContain(leadRetention[def.retention].period);
+      expect(rowOf(privacy.split('\n')), `privacy: ${kind}`).toBeDefined();
+    }
+    expect(privacy).toContain(`${kindsKeptFor('lead')} sent through our forms: deleted ${retention.leadMonths} months`);
+    expect(privacy).toContain(`${kindsKeptFor('request')} and the record of how we checked`);
+    expect(privacy).toContain(`${kindsKeptFor('subscription')}: deleted after ${retention.newsletterUnconfirmedDays} days`);
   });
 });
 

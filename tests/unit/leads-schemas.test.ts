@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { leadKindNames, leadKinds, type FieldDef } from '@/lib/leads/kinds';
 import { audienceSizes, dataRequestTypes, monthlyBudgets, partnershipTypes } from '@/lib/leads/options';
 import { isWebsiteOrHandle, leadFields, limits, messages, readFields, validateLead, websiteFormatMessage, type LeadKind } from '@/lib/leads/schemas';
-import { madeLead, validLeads } from '../support/lead-samples';
+import { madeLead, refusedTicks, validLeads } from '../support/lead-samples';
+import { webinarKind } from '../support/fixture-kind';
+import { validateLeadOf } from '@/lib/leads/schemas';
 
 // Valid values of every kind of the registry (hand-picked for the seven of today, made from the field
 // definitions for a kind added later).
@@ -15,7 +17,7 @@ const errorsOf = (kind: LeadKind, values: Record<string, string>) => {
 const empty = (kind: LeadKind) => Object.fromEntries(leadFields[kind].map((f) => [f, '']));
 
 const fieldsOf = (kind: LeadKind) => leadKinds[kind].fields as Record<string, FieldDef>;
-const isChoice = (kind: LeadKind, field: string) => fieldsOf(kind)[field].rule.type === 'choice';
+const isChoice = (kind: LeadKind, field: string) => ['choice', 'tick'].includes(fieldsOf(kind)[field].rule.type);
 describe('every form accepts a valid submission and trims its text', () => {
   for (const kind of leadKindNames) {
     it(kind, () => {
@@ -34,6 +36,7 @@ describe('every form accepts a valid submission and trims its text', () => {
 function emptyMessage({ rule }: FieldDef): string | undefined {
   if (rule.type === 'email') return messages.invalidEmail;
   if (rule.type === 'choice') return rule.message;
+  if (rule.type === 'tick') return rule.required;
   if (rule.type === 'website') return rule.required;
   if (rule.type === 'text') return rule.required ?? rule.min?.message;
   return undefined;
@@ -237,6 +240,21 @@ describe('enumerations: only the stored values', () => {
   it('data request type', () => {
     for (const { value } of dataRequestTypes) expect(errorsOf('dataRequest', { ...valid.dataRequest, type: value })).toEqual({});
     expect(errorsOf('dataRequest', { ...valid.dataRequest, type: 'delete' })).toEqual({ type: 'Please choose the kind of request' });
+  });
+});
+
+describe('boxes to tick: exactly "yes", or nothing', () => {
+  it('the trial’s terms (required): refused with its message unless posted "yes"', () => {
+    const message = 'Please accept the Terms of Service and Privacy Policy to continue';
+    expect(validateLead('trial', { ...valid.trial, terms: 'yes' })).toEqual({ ok: true, data: expect.objectContaining({ terms: 'yes' }) });
+    for (const bad of ['', ...refusedTicks]) expect(errorsOf('trial', { ...valid.trial, terms: bad }), JSON.stringify(bad).slice(0, 20)).toEqual({ terms: message });
+  });
+  it('an optional box (the webinar fixture’s recording): "yes" or null, anything else refused with its message', () => {
+    const values = { name: 'Hedy Lamarr', email: 'hedy@example.com', company: 'Lamarr Labs', session: '2026-03-04' };
+    expect(validateLeadOf(webinarKind, { ...values, recording: 'yes' })).toEqual({ ok: true, data: { ...values, recording: 'yes' } });
+    expect(validateLeadOf(webinarKind, { ...values, recording: '' })).toEqual({ ok: true, data: { ...values, recording: null } });
+    for (const bad of refusedTicks)
+      expect(validateLeadOf(webinarKind, { ...values, recording: bad })).toEqual({ ok: false, fieldErrors: { recording: messages.tickBox('Send me the recording') } });
   });
 });
 

@@ -7,6 +7,7 @@ import { Select } from '@/components/ui/select';
 import { StatusMessage } from '@/components/ui/status';
 import { Textarea } from '@/components/ui/textarea';
 import { honeypotField, tokenField } from '@/lib/leads/form-state';
+import { tickBox } from '@/lib/leads/kinds';
 import { cn } from '@/lib/utils';
 import type { LeadFormApi } from './use-lead-form';
 
@@ -88,6 +89,46 @@ export function SelectField({
         ))}
       </Select>
     </FieldShell>
+  );
+}
+
+/**
+ * A box to tick (a field whose rule is `{ type: 'tick' }` in lib/leads/kinds.ts): posts 'yes' when ticked and
+ * nothing when not. `label` is its sentence (it may hold links); `required` marks it with the asterisk (its
+ * rule's `required`). When the box is a consent, the label's text is the consent's words
+ * (tests/unit/consent-wording.test.ts checks it).
+ */
+export function CheckboxField({ form, name, label, required, className }: Omit<FieldBase, 'label' | 'hint'> & { label: React.ReactNode }) {
+  const { errorId, error, defaultValue, ...box } = form.fieldProps(name);
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          id={box.id}
+          name={box.name}
+          value={tickBox.value}
+          // Keyed like the selects: a kept tick must be mounted with it after a failed post.
+          key={defaultValue}
+          defaultChecked={defaultValue === tickBox.value}
+          required={required}
+          aria-required={required || undefined}
+          aria-invalid={box['aria-invalid']}
+          aria-describedby={box['aria-describedby']}
+          autoFocus={box.autoFocus}
+          className="mt-1 size-4 shrink-0 rounded border-input accent-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        />
+        <label htmlFor={box.id} className="text-sm text-slate-700">
+          {label}
+          {required ? (
+            <span aria-hidden className="ml-0.5 text-danger">
+              *
+            </span>
+          ) : null}
+        </label>
+      </div>
+      <FieldError id={errorId} message={error} />
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
-import { FieldError } from '@/components/ui/field-error';
 import { billingPeriods, trialPlans } from '@/lib/leads/options';
 import type { TrialChoice as TrialChoiceOf } from '@/lib/leads/signup';
-import { LeadFormFrame, SelectField, SubmitButton, TextField } from './fields';
+import { CheckboxField, LeadFormFrame, SelectField, SubmitButton, TextField } from './fields';
 import { useLeadForm, type LeadFormProps } from './use-lead-form';
 
 type TrialChoice = Partial<TrialChoiceOf>;
@@ -13,7 +12,6 @@ type TrialChoice = Partial<TrialChoiceOf>;
  */
 export function TrialForm({ labelledBy = 'signup-form-title', page = '/signup', initialState, plan = 'pro', billing = 'monthly' }: Partial<LeadFormProps> & TrialChoice & { labelledBy?: string }) {
   const form = useLeadForm('trial', { id: 'trial-request', page, initialState });
-  const terms = form.fieldProps('terms');
   return (
     <LeadFormFrame form={form} labelledBy={labelledBy} submit={<SubmitButton form={form} label="Start My Free Trial" pendingLabel="Starting..." className="w-full" />}>
       <TextField form={form} name="name" label="Name" required autoComplete="name" />
@@ -21,24 +19,13 @@ export function TrialForm({ labelledBy = 'signup-form-title', page = '/signup', 
       <TextField form={form} name="company" label="Company (optional)" autoComplete="organization" className="sm:col-span-2" />
       <SelectField form={form} name="plan" label="Plan" required placeholder="Choose a plan" options={trialPlans} defaultOption={plan} />
       <SelectField form={form} name="billing" label="Billing" required placeholder="Choose billing" options={billingPeriods} defaultOption={billing} className="billing-choice" />
-      <div className="sm:col-span-2">
-        <div className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            id={terms.id}
-            name={terms.name}
-            value="yes"
-            // Keyed like the selects: a kept tick must be mounted with it after a failed post.
-            key={terms.defaultValue}
-            defaultChecked={terms.defaultValue === 'yes'}
-            required
-            aria-required
-            aria-invalid={terms['aria-invalid']}
-            aria-describedby={terms['aria-describedby']}
-            autoFocus={terms.autoFocus}
-            className="mt-1 size-4 shrink-0 rounded border-input accent-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          />
-          <label htmlFor={terms.id} className="text-sm text-slate-700">
+      <CheckboxField
+        form={form}
+        name="terms"
+        required
+        className="sm:col-span-2"
+        label={
+          <>
             I agree to the{' '}
             <a href="/terms" className="font-medium text-brand-strong underline underline-offset-4">
               Terms of Service
@@ -48,13 +35,9 @@ export function TrialForm({ labelledBy = 'signup-form-title', page = '/signup', 
               Privacy Policy
             </a>
             .
-            <span aria-hidden className="ml-0.5 text-danger">
-              *
-            </span>
-          </label>
-        </div>
-        <FieldError id={terms.errorId} message={terms.error} />
-      </div>
+          </>
+        }
+      />
     </LeadFormFrame>
   );
 }

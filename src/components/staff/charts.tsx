@@ -1,19 +1,17 @@
 // Charts of /staff/insights, drawn on the server as SVG (readable without JavaScript). Each is an image
 // with a text summary for screen readers; its numbers are in a table next to it (components/staff/pages/insights-page.tsx).
 import type { DailyLeads, FunnelStage } from '@/lib/staff/insights';
-import type { LeadKind } from '@/lib/leads/kinds';
+import { leadKindNames, type LeadKind } from '@/lib/leads/kinds';
 import { kindByKind } from '@/lib/staff/lead-kinds';
 
-/** One colour per kind of lead; each at least 3:1 against white (WCAG 1.4.11). */
-export const kindColors: Record<LeadKind, string> = {
-  partner: '#6d28d9',
-  affiliate: '#0369a1',
-  agency: '#047857',
-  contact: '#b45309',
-  newsletter: '#be123c',
-  dataRequest: '#475569',
-  trial: '#a21caf',
-};
+/**
+ * The colours of the kinds of lead, in the order of the registry (lib/leads/kinds.ts): each at least 3:1
+ * against white (WCAG 1.4.11; tests/unit/chart-colors.test.ts), all distinct. A kind added later takes the next.
+ */
+export const kindPalette = ['#6d28d9', '#0369a1', '#047857', '#b45309', '#be123c', '#475569', '#a21caf', '#0f766e', '#4338ca', '#9a3412', '#15803d', '#1d4ed8'] as const;
+
+/** One colour per kind of lead, by its place in the registry (wrapping round the palette past its end). */
+export const kindColors = Object.fromEntries(leadKindNames.map((k, i) => [k, kindPalette[i % kindPalette.length]])) as Record<LeadKind, string>;
 
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 

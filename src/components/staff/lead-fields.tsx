@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { formatDate, formatDateTime } from '@/lib/staff/format';
-import { optionLabel, safeHttpUrl, subscriptionColumns, subscriptionLabel, type KindInfo } from '@/lib/staff/lead-kinds';
+import { fieldText, safeHttpUrl, subscriptionColumns, subscriptionLabel, type KindInfo } from '@/lib/staff/lead-kinds';
 
 const hidden = new Set(['id', 'created_at', 'submission_token']);
 
@@ -17,7 +17,9 @@ export function LeadFields({ info, fields, createdAt, id, deletion }: { info: Ki
       {items.map(({ key, label, field }) => {
         const raw = fields[key];
         const text =
-          raw === null || raw === undefined || raw === ''
+          field?.tick || field?.options
+            ? fieldText(field, raw)
+            : raw === null || raw === undefined || raw === ''
             ? null
             : raw instanceof Date
               ? formatDateTime(raw)
@@ -37,8 +39,6 @@ export function LeadFields({ info, fields, createdAt, id, deletion }: { info: Ki
                   <ExternalLink aria-hidden className="size-3.5 shrink-0" />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
-              ) : field?.options ? (
-                optionLabel(field, text)
               ) : (
                 text
               )}

@@ -61,34 +61,50 @@ export const replyDueBySql = (receivedAt: string, extendedUntil: string): string
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
-/** The rows of the retention table of /gdpr and the privacy policy, in words, made from `retention`. */
-export const leadRetentionPeriods = [
-  { data: 'Partner, affiliate and agency applications, contact messages and trial requests', period: `Deleted ${plural(retention.leadMonths, 'month')} after they arrive` },
-  { data: 'Data protection requests and how we checked them', period: `Deleted ${plural(retention.dataRequestMonths, 'month')} after they arrive` },
-  { data: 'Messages, requests and sign-ups held as spam', period: `Deleted ${plural(retention.spamDays, 'day')} after they arrive (a data protection request not before the date we must answer it by)` },
-  {
-    data: 'Newsletter sign-ups',
+/**
+ * The retention periods of leads. Each kind of the registry names one (`retention` in lib/leads/kinds.ts):
+ * the purge (lib/retention/purge.ts) deletes its leads by it, the lead's staff page shows the date
+ * (`deletionDateFor`), and /gdpr's table and the privacy policy list the kind under it, by its label
+ * (lib/retention/periods.ts). `data` words a row from the kinds' names in the plural ("Partner applications,
+ * ... and trial requests"); `period` is the /gdpr table's sentence.
+ */
+export const leadRetention = {
+  /** Deleted `retention.leadMonths` after arrival (spam after `spamDays`). */
+  lead: { data: (kinds: string) => kinds, period: `Deleted ${plural(retention.leadMonths, 'month')} after they arrive` },
+  /** A request the law makes us answer: kept `dataRequestMonths` as the record that we did; never deleted before its reply deadline. */
+  request: { data: (kinds: string) => `${kinds} and how we checked them`, period: `Deleted ${plural(retention.dataRequestMonths, 'month')} after they arrive` },
+  /** A subscription with double opt-in: kept while confirmed; deleted when never confirmed or after unsubscribing. */
+  subscription: {
+    data: (kinds: string) => kinds,
     period: `Unconfirmed: deleted after ${plural(retention.newsletterUnconfirmedDays, 'day')}; after you unsubscribe: deleted after ${plural(retention.newsletterUnsubscribedDays, 'day')}`,
   },
-  { data: 'Records of emails and notifications we sent about a request', period: `Deleted ${plural(retention.deliveryDays, 'day')} after sending` },
-] as const;
+} as const;
+
+/** A retention period a kind of lead names. */
+export type LeadRetention = keyof typeof leadRetention;
+
+/** The rows of /gdpr's retention table about what is not one kind of lead (after the kinds' own rows of `request`). */
+export const otherRetentionRows = {
+  spam: { data: 'Messages, requests and sign-ups held as spam', period: `Deleted ${plural(retention.spamDays, 'day')} after they arrive (a data protection request not before the date we must answer it by)` },
+  delivery: { data: 'Records of emails and notifications we sent about a request', period: `Deleted ${plural(retention.deliveryDays, 'day')} after sending` },
+} as const;
 
 /**
- * When the daily purge deletes a lead, as its staff page says: a date, or null while a confirmed newsletter
- * subscription is kept (until its reader unsubscribes). A data request held as spam waits for its reply
+ * When the daily purge deletes a lead kept for `period`, as its staff page says: a date, or null while a
+ * confirmed subscription is kept (until its reader unsubscribes). A request held as spam waits for its reply
  * deadline (`replyDue`, when the page knows an extension; else the one without).
  */
-export function deletionDate(kind: string, createdAt: Date, status: string, fields: Record<string, unknown>, replyDue?: Date | null): Date | null {
+export function deletionDateFor(period: LeadRetention, createdAt: Date, status: string, fields: Record<string, unknown>, replyDue?: Date | null): Date | null {
   if (status === 'spam') {
     const spamEnd = addDays(createdAt, retention.spamDays);
-    if (kind !== 'dataRequest') return spamEnd;
+    if (period !== 'request') return spamEnd;
     const due = replyDue ?? replyDueBy(createdAt, null);
     return due > spamEnd ? due : spamEnd;
   }
-  if (kind === 'newsletter') {
+  if (period === 'subscription') {
     if (fields.status === 'pending') return addDays(createdAt, retention.newsletterUnconfirmedDays);
     if (fields.status === 'unsubscribed' && fields.unsubscribed_at) return addDays(new Date(String(fields.unsubscribed_at)), retention.newsletterUnsubscribedDays);
     return null;
   }
-  return addMonths(createdAt, kind === 'dataRequest' ? retention.dataRequestMonths : retention.leadMonths);
+  return addMonths(createdAt, period === 'request' ? retention.dataRequestMonths : retention.leadMonths);
 }

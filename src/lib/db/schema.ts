@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
-import { leadKindNames, leadKinds, type KindDef, type LeadKind } from '@/lib/leads/kinds';
+import { isNullable, leadKindNames, leadKinds, tickBox, type KindDef, type LeadKind } from '@/lib/leads/kinds';
+import { consentPurposes } from '@/lib/leads/consent';
 
 /** `col IN ('a', 'b', ...)` for a check constraint, from the kind's option list. */
 function oneOf(column: unknown, options: readonly { value: string }[]) {
@@ -27,24 +28,30 @@ const subscriptionColumns = () => ({
   unsubscribedVia: text('unsubscribed_via'),
 });
 
-/** A lead table from its kind: a text column per field (nullable when optional), a check per option list. */
-function leadTable(kind: LeadKind) {
-  const def: KindDef = leadKinds[kind];
+/**
+ * The table of a kind of lead, from its registry entry (any `KindDef`, in `leadKinds` or not): a text column
+ * per field (nullable when optional, asked only sometimes, or an optional box to tick), a check per option list
+ * that is a fixed enumeration (none for `optionsAre: 'content'`), `in ('yes')` for a box to tick.
+ */
+export function leadTableOf(def: KindDef) {
   const columns: Record<string, PgTextBuilderInitial<string, [string, ...string[]]> | ReturnType<typeof id> | ReturnType<typeof createdAt> | ReturnType<typeof timestamp>> = { id: id() };
   for (const [name, f] of Object.entries(def.fields)) {
     const column = text(f.column);
-    columns[name] = f.rule.type === 'optional' || f.onlyWhen ? column : column.notNull();
+    columns[name] = isNullable(f) ? column : column.notNull();
   }
   columns.createdAt = createdAt();
   if (def.subscription) Object.assign(columns, subscriptionColumns());
+  const checked = (f: KindDef['fields'][string]) => (f.rule.type === 'tick' ? [tickBox] : f.options && f.optionsAre !== 'content' ? f.options : null);
   return pgTable(def.table, columns, (t) => [
     ...(def.subscription ? [check(`${def.table}_status_check`, sql`${t.status} in (${sql.raw(subscriptionStatuses.map((v) => `'${v}'`).join(', '))})`)] : []),
     ...(def.uniqueEmail ? [uniqueIndex(`${def.table}_email_lower_key`).on(sql`lower(${t.email})`)] : []),
     ...Object.entries(def.fields)
-      .filter(([, f]) => f.options)
-      .map(([name, f]) => check(`${def.table}_${f.column}_check`, oneOf(t[name], f.options!))),
+      .filter(([, f]) => checked(f))
+      .map(([name, f]) => check(`${def.table}_${f.column}_check`, oneOf(t[name], checked(f)!))),
   ]);
 }
+
+const leadTable = (kind: LeadKind) => leadTableOf(leadKinds[kind]);
 
 /** The table of every kind of lead (lib/leads/kinds.ts). */
 export const leadTables = Object.fromEntries(leadKindNames.map((k) => [k, leadTable(k)])) as Record<LeadKind, ReturnType<typeof leadTable>>;
@@ -110,7 +117,7 @@ export const maintenanceRuns = pgTable('maintenance_runs', {
 });
 
 /**
- * What a visitor consented to with a lead (the newsletter, the trial's terms): when, on which page (null
+ * What a visitor consented to with a lead (the consents of the registry: the newsletter, the trial's terms): when, on which page (null
  * when the post did not say), the words shown and their version. Goes with its lead (erasure, retention).
  */
 export const consentRecords = pgTable(
@@ -125,7 +132,17 @@ export const consentRecords = pgTable(
     page: text('page'),
     givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('consent_records_purpose_check', sql`${t.purpose} in ('newsletter', 'terms')`), index('consent_records_lead_idx').on(t.leadType, t.leadId)],
+  // The purposes the registry declares (lib/leads/consent.ts): a new one is a migration of this check.
+  (t) => [
+    check(
+      'consent_records_purpose_check',
+      oneOf(
+        t.purpose,
+        consentPurposes.map((p) => ({ value: p.purpose })),
+      ),
+    ),
+    index('consent_records_lead_idx').on(t.leadType, t.leadId),
+  ],
 );
 
 /**

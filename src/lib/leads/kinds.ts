@@ -5,9 +5,9 @@
  * from this table (docs/leads.md). Client-safe: plain data, no zod, no database code.
  */
 import { commercial } from '@/lib/config/commercial';
-import { dataRequestReplyDays } from '@/lib/config/retention';
+import { dataRequestReplyDays, type LeadRetention } from '@/lib/config/retention';
 import { site } from '@/lib/config/site';
-import { agreement, audienceSizes, billedPlans, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, trialPlans, type Option } from './options';
+import { audienceSizes, billedPlans, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, trialPlans, type Option } from './options';
 
 /** Days a newsletter confirmation link works. */
 export const confirmLinkDays = 7;
@@ -15,12 +15,32 @@ export const confirmLinkDays = 7;
 /** Maximum lengths, in characters. */
 export const limits = { name: 100, email: 254, website: 2048, subject: 200, message: 5000 } as const;
 
+/**
+ * A consent (docs/leads.md, "Consent is recorded"): what it is for (`purpose`, stored in
+ * `consent_records.purpose`, whose check is built from every purpose of the registry), what staff call it
+ * (`label`) and the words the form shows (stored with each record, with their version: the first 12 hex
+ * digits of their SHA-256). The words must be the form's own: tests/unit/consent-wording.test.ts renders
+ * each form that shows one and looks for them.
+ */
+export type Consent = { purpose: string; label: string; words: string };
+
+/** The value a ticked box posts and stores; an optional box left unticked stores null (shown as `unticked`). */
+export const tickBox = { value: 'yes', label: 'Yes', unticked: 'No' } as const;
+
 /** How a posted value is checked (lib/leads/schemas.ts turns these into zod). */
 export type Rule =
   | { type: 'text'; required?: string; min?: { length: number; message: string }; max: number; label?: string }
   | { type: 'optional'; max: number }
   | { type: 'email' }
   | { type: 'choice'; message: string }
+  /**
+   * A box to tick: posts `tickBox.value` ('yes') when ticked, nothing when not. `required`: it must be ticked
+   * (that message otherwise; stored 'yes', column not null). Without it the box is optional: stored 'yes' or
+   * null (column nullable), shown to staff as Yes or No. Anything else posted for it is refused with
+   * `required`, or for an optional box with `messages.tickBox(label)` (lib/leads/schemas.ts). `consent`: a
+   * ticked box is a consent, recorded with the lead (lib/leads/consent.ts).
+   */
+  | { type: 'tick'; required?: string; consent?: Consent }
   | { type: 'website'; required: string; max: number }
   /** Not typed by the visitor: set by the form that posts it (see `forms`). */
   | { type: 'fixed' };
@@ -31,6 +51,13 @@ export type FieldDef = {
   label: string;
   rule: Rule;
   options?: readonly Option[];
+  /**
+   * `'content'`: the options are content that changes (dates, topics), not a fixed enumeration of the spec:
+   * checked by the zod schema only, with no database check constraint, so adding or removing one needs no
+   * migration. A stored value that has left the list is still shown (its label while listed, else the value).
+   * Without it, the list is a database check constraint too (docs/leads.md, "Option lists").
+   */
+  optionsAre?: 'content';
   /** The options a new post may choose, when fewer than `options` (every value stored: older rows may hold the others). */
   offered?: readonly Option[];
   /** Asked only when another field has one of these values; otherwise not stored (null). */
@@ -74,6 +101,19 @@ export type KindDef = {
   acknowledge?: { intro: string; contact: string };
   /** A subscription with double opt-in: pending until the emailed link confirms it (docs/leads.md). */
   subscription?: boolean;
+  /**
+   * The post itself is a consent (a sign-up): its purpose, staff label, and the words of each of its forms
+   * (form name -> words; every form of `forms` has its words). A consent given by ticking a box is declared on
+   * that field's rule instead (`{ type: 'tick', consent }`).
+   */
+  consent?: { purpose: string; label: string; words: Record<string, string> };
+  /**
+   * How long its leads are kept: one of the periods of lib/config/retention.ts (`leadRetention`). The purge
+   * deletes by it, the lead's staff page shows its date, and /gdpr and the privacy policy list the kind under it.
+   */
+  retention: LeadRetention;
+  /** What the privacy texts call its leads in the plural, when not its label followed by s (lowercase). */
+  plural?: string;
 };
 
 const field = (column: string, label: string, rule: Rule, more: Omit<FieldDef, 'column' | 'label' | 'rule'> = {}): FieldDef => ({ column, label, rule, ...more });
@@ -85,6 +125,7 @@ const failure = (contact: string): Outcome => ({ title: 'Submission Failed', mes
 export const leadKinds = {
   partner: {
     table: 'partner_applications',
+    retention: 'lead',
     slug: 'partner',
     label: 'Partner application',
     shortLabel: 'Partner',
@@ -112,6 +153,7 @@ export const leadKinds = {
   },
   affiliate: {
     table: 'affiliate_applications',
+    retention: 'lead',
     slug: 'affiliate',
     label: 'Affiliate application',
     shortLabel: 'Affiliate',
@@ -136,6 +178,7 @@ export const leadKinds = {
   },
   agency: {
     table: 'agency_enquiries',
+    retention: 'lead',
     slug: 'agency',
     label: 'Agency enquiry',
     shortLabel: 'Agency',
@@ -160,6 +203,7 @@ export const leadKinds = {
   },
   contact: {
     table: 'contact_messages',
+    retention: 'lead',
     slug: 'contact',
     label: 'Contact message',
     shortLabel: 'Contact',
@@ -178,6 +222,7 @@ export const leadKinds = {
   },
   newsletter: {
     table: 'newsletter_subscriptions',
+    retention: 'subscription',
     slug: 'newsletter',
     label: 'Newsletter sign-up',
     shortLabel: 'Newsletter',
@@ -190,14 +235,22 @@ export const leadKinds = {
       failure: { title: 'Subscription Failed', message: `Please try again or contact us directly at ${site.contacts.hello}` },
     },
     forms: { 'newsletter-footer': { source: 'footer' }, 'newsletter-blog': { source: 'blog' } },
+    // Each form's heading and button: a sign-up is a consent to the newsletter (a repeat too).
+    consent: {
+      purpose: 'newsletter',
+      label: 'Newsletter sign-up',
+      words: { 'newsletter-blog': 'Subscribe to our newsletter. [Email address] [Subscribe]', 'newsletter-footer': 'Get product news and tips. [Email address] [Subscribe]' },
+    },
     uniqueEmail: true,
     subscription: true,
   },
   dataRequest: {
     table: 'data_requests',
+    retention: 'request',
     slug: 'data_request',
     label: 'Data request',
     shortLabel: 'Data request',
+    plural: 'data protection requests',
     fields: {
       email,
       type: field('type', 'Request type', { type: 'choice', message: 'Please choose the kind of request' }, { options: dataRequestTypes }),
@@ -217,6 +270,7 @@ export const leadKinds = {
   },
   trial: {
     table: 'trial_requests',
+    retention: 'lead',
     slug: 'trial',
     label: 'Trial request',
     shortLabel: 'Trial',
@@ -226,7 +280,11 @@ export const leadKinds = {
       company: field('company', 'Company', { type: 'optional', max: limits.name }, { autofill: 'organization' }),
       plan: field('plan', 'Plan', { type: 'choice', message: 'Please choose the Free or the Pro plan' }, { options: signupPlans, offered: trialPlans }),
       billing: field('billing', 'Billing', { type: 'choice', message: 'Please choose monthly or yearly billing' }, { options: billingPeriods, onlyWhen: { field: 'plan', values: billedPlans } }),
-      terms: field('terms_accepted', 'Accepted the terms', { type: 'choice', message: 'Please accept the Terms of Service and Privacy Policy to continue' }, { options: agreement }),
+      terms: field('terms_accepted', 'Accepted the terms', {
+        type: 'tick',
+        required: 'Please accept the Terms of Service and Privacy Policy to continue',
+        consent: { purpose: 'terms', label: 'Terms of Service and Privacy Policy', words: 'I agree to the Terms of Service and the Privacy Policy.' },
+      }),
     },
     inbox: { name: ['name'], company: 'company', summary: 'plan' },
     subject: (r) => `${r.name}${r.company ? `, ${r.company}` : ''} (${[r.plan, r.billing].filter(Boolean).join(', ')})`,
@@ -261,7 +319,24 @@ export const leadFields = Object.fromEntries(
   leadKindNames.map((k) => [k, Object.entries(leadKinds[k].fields as Record<string, FieldDef>).filter(([, f]) => f.rule.type !== 'fixed').map(([name]) => name)]),
 ) as unknown as { [K in LeadKind]: readonly PostedField<K>[] };
 
-/** A lead as stored: every field, an optional one null when empty, a conditional one null when not asked. */
+/** Whether a field may be stored as null: optional text, a field asked only when another says so, an optional tick box. */
+export const isNullable = (f: FieldDef) => f.rule.type === 'optional' || Boolean(f.onlyWhen) || (f.rule.type === 'tick' && !f.rule.required);
+
+/** A lead as stored: every field, an optional one null when empty, a conditional one null when not asked, an optional box null when unticked. */
 export type LeadData<K extends LeadKind> = {
-  [F in keyof Fields<K>]: Fields<K>[F] extends { rule: { type: 'optional' } } | { onlyWhen: object } ? string | null : string;
+  [F in keyof Fields<K>]: Fields<K>[F] extends { rule: { type: 'tick'; required: string } }
+    ? string
+    : Fields<K>[F] extends { rule: { type: 'optional' } } | { onlyWhen: object } | { rule: { type: 'tick' } }
+      ? string | null
+      : string;
 };
+
+/**
+ * What staff, notifications and acknowledgements show for a stored value: a tick box's Yes or No, an option's
+ * label (a value no longer listed, in a content list, as itself), else the value; null for a field left empty.
+ */
+export function valueLabel(f: Pick<FieldDef, 'rule' | 'options'>, value: unknown): string | null {
+  if (f.rule.type === 'tick') return value === tickBox.value ? tickBox.label : value === null || value === undefined || value === '' ? tickBox.unticked : String(value);
+  if (value === null || value === undefined || value === '') return null;
+  return f.options?.find((o) => o.value === value)?.label ?? String(value);
+}

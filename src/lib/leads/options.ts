@@ -1,6 +1,8 @@
 /**
  * The enumerations of the lead forms: stored values (fixed: docs/leads.md) and the labels people see.
- * Shared by the database schema (check constraints), the zod schemas and the forms.
+ * Shared by the database schema (check constraints), the zod schemas and the forms. Every list here is one of
+ * the spec's fixed enumerations, a database check constraint; a list that is content (dates, topics) is
+ * marked `optionsAre: 'content'` on its field in lib/leads/kinds.ts and has no constraint.
  */
 export const partnershipTypes = [
   { value: 'technology', label: 'Technology Integration' },
@@ -74,9 +76,6 @@ export const billingPeriods = [
   { value: 'monthly', label: 'Monthly' },
   { value: 'yearly', label: 'Yearly' },
 ] as const;
-
-/** A box that must be ticked (its value when ticked). */
-export const agreement = [{ value: 'yes', label: 'Yes' }] as const;
 
 export type SignupPlan = (typeof signupPlans)[number]['value'];
 export type BillingPeriod = (typeof billingPeriods)[number]['value'];

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { FieldErrors, FieldValues } from './fields';
-import { leadKindNames, leadKinds, limits, type FieldDef, type LeadData, type LeadKind, type PostedField } from './kinds';
+import { leadKindNames, leadKinds, limits, tickBox, type FieldDef, type KindDef, type LeadData, type LeadKind, type PostedField } from './kinds';
 
 // No `new Function` probe: the site's CSP forbids eval, and zod's probe for it is reported by the browser
 // (a CSP issue in the console on every page with a form).
@@ -21,6 +21,8 @@ export const messages = {
   invalidEmail: 'Please enter a valid email',
   tooLong: (label: string, max: number) => `${label} must be at most ${count(max)} characters`,
   control: (label: string) => `${label} contains characters that are not allowed`,
+  /** An optional box to tick posted with anything but its value (only a hand-made post can). */
+  tickBox: (label: string) => `${label}: tick the box or leave it unticked`,
 } as const;
 
 type TextOptions = { label: string; max: number; required?: string; min?: { length: number; message: string } };
@@ -80,6 +82,14 @@ function fieldSchema(def: FieldDef): z.ZodType {
       return email();
     case 'choice':
       return oneOf((def.offered ?? def.options ?? []).map((o) => o.value) as [string, ...string[]], rule.message);
+    case 'tick':
+      // Exactly its value ('yes'; not 'YES', 'on' or 'yes '); unticked, a box posts nothing (''): refused with
+      // `required`, or stored as null.
+      return rule.required
+        ? oneOf([tickBox.value], rule.required)
+        : oneOf([tickBox.value, ''], messages.tickBox(label))
+            .optional()
+            .transform((v) => (v === tickBox.value ? v : null));
     case 'website':
       return text({ label, max: rule.max, required: rule.required }).refine(
         (v) => v === '' || v.length > rule.max || controlCharacters.test(v) || isWebsiteOrHandle(v),
@@ -90,16 +100,17 @@ function fieldSchema(def: FieldDef): z.ZodType {
   }
 }
 
-function kindSchema(kind: LeadKind) {
+/** The schema of the fields a visitor posts for a kind, from its registry entry (any `KindDef`, in `leadKinds` or not). */
+export function kindSchemaOf(def: KindDef): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
-  for (const [name, def] of Object.entries(leadKinds[kind].fields as Record<string, FieldDef>)) {
-    if (def.rule.type !== 'fixed') shape[name] = fieldSchema(def);
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.rule.type !== 'fixed') shape[name] = fieldSchema(f);
   }
   return z.object(shape);
 }
 
 /** One schema per kind, for the fields a visitor posts. */
-export const leadSchemas = Object.fromEntries(leadKindNames.map((k) => [k, kindSchema(k)])) as Record<LeadKind, z.ZodObject>;
+export const leadSchemas = Object.fromEntries(leadKindNames.map((k) => [k, kindSchemaOf(leadKinds[k])])) as Record<LeadKind, z.ZodObject>;
 
 export type { FieldErrors, FieldValues } from './fields';
 export type { LeadKind } from './kinds';
@@ -117,7 +128,12 @@ export type Validation<K extends LeadKind> =
  * whatever was posted for it.
  */
 export function validateLead<K extends LeadKind>(kind: K, values: FieldValues): Validation<K> {
-  const fields = leadKinds[kind].fields as Record<string, FieldDef>;
+  return validateLeadOf(leadKinds[kind], values, leadSchemas[kind]) as Validation<K>;
+}
+
+/** `validateLead` for any `KindDef` (in `leadKinds` or not); `schema`: its `kindSchemaOf`, made when not given. */
+export function validateLeadOf(def: KindDef, values: FieldValues, schema: z.ZodObject = kindSchemaOf(def)): { ok: true; data: Record<string, string | null> } | { ok: false; fieldErrors: FieldErrors } {
+  const fields = def.fields;
   // Not asked: the other field holds a valid choice that does not ask for it (with no valid choice yet, both are checked).
   const unasked = Object.keys(fields).filter((name) => {
     const when = fields[name].onlyWhen;
@@ -126,9 +142,9 @@ export function validateLead<K extends LeadKind>(kind: K, values: FieldValues): 
     const other = fields[when.field];
     return (other.offered ?? other.options ?? []).some((o) => o.value === chosen) && !when.values.includes(chosen);
   });
-  const schema = unasked.length ? leadSchemas[kind].omit(Object.fromEntries(unasked.map((n) => [n, true])) as never) : leadSchemas[kind];
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: { ...result.data, ...Object.fromEntries(unasked.map((n) => [n, null])) } as LeadInput<K> };
+  const checked = unasked.length ? schema.omit(Object.fromEntries(unasked.map((n) => [n, true])) as never) : schema;
+  const result = checked.safeParse(values);
+  if (result.success) return { ok: true, data: { ...(result.data as Record<string, string | null>), ...Object.fromEntries(unasked.map((n) => [n, null])) } };
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? '');

@@ -118,13 +118,15 @@ async function runStore(db: Db, statement: SQL, notify: boolean): Promise<StoreR
 /** A consent given with a lead: its purpose, the words shown, and the page they were on (when known). */
 export type GivenConsent = { purpose: string; words: string; page: string | null };
 
-/** The consent record of the stored lead (`from`: the CTE of the lead's id), in the same statement. */
-function consentQueue(kind: LeadKind, consent: GivenConsent | undefined, from: SQL): SQL {
-  if (!consent) return sql``;
-  const version = createHash('sha256').update(consent.words).digest('hex').slice(0, 12);
+/** The consent records of the stored lead (`from`: the CTE of the lead's id), one per consent given, in the same statement. */
+function consentQueue(kind: LeadKind, consents: readonly GivenConsent[] | undefined, from: SQL): SQL {
+  if (!consents?.length) return sql``;
+  const rows = consents.map(
+    (c) => sql`(${c.purpose}::text, ${c.words}::text, ${createHash('sha256').update(c.words).digest('hex').slice(0, 12)}::text, ${c.page}::text)`,
+  );
   return sql`, consented as (
         insert into ${consentRecords} (lead_type, lead_id, purpose, words, version, page)
-        select ${kind}, id, ${consent.purpose}, ${consent.words}, ${version}, ${consent.page} from ${from})`;
+        select ${kind}, id, c.purpose, c.words, c.version, c.page from ${from}, (values ${sql.join(rows, sql`, `)}) as c (purpose, words, version, page))`;
 }
 
 /**
@@ -168,18 +170,19 @@ function attributionQueue(kind: LeadKind, a: Attribution | undefined): SQL {
 
 /** What a public post stores with its lead besides the fields. */
 export type LeadExtras = {
-  consent?: GivenConsent;
+  /** The consents the post gave (lib/leads/consent.ts `consentsGiven`): a record each. */
+  consents?: readonly GivenConsent[];
   screening?: Screening;
   attribution?: Attribution;
   /** The posting client's network (lib/limiter.ts networkOf), for its share of the visitor emails. */
   network?: string | null;
 };
 
-export async function storeLead<K extends LeadKind>(db: Db, kind: K, data: LeadData<K>, token: string, { consent, screening, attribution, network }: LeadExtras = {}): Promise<StoreResult> {
+export async function storeLead<K extends LeadKind>(db: Db, kind: K, data: LeadData<K>, token: string, { consents, screening, attribution, network }: LeadExtras = {}): Promise<StoreResult> {
   const def: KindDef = leadKinds[kind];
   const screen = screeningParts(kind, token, screening);
   const attributed = attributionQueue(kind, attribution);
-  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token, consent, screen, attributed, network);
+  if (def.subscription) return storeSubscription(db, kind, data as Record<string, unknown>, token, consents, screen, attributed, network);
   const table = leadTables[kind];
   const { columns, values } = columnsAndValues(table, data as Record<string, unknown>);
   const channels = screen.notify === null ? [] : configuredChannels();
@@ -190,7 +193,7 @@ export async function storeLead<K extends LeadKind>(db: Db, kind: K, data: LeadD
       insert into ${table} (${columns}) select ${values} where ${unused(token)} on conflict do nothing returning id
     ), claimed as (
       insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
-    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${ack}${consentQueue(kind, consent, sql`lead`)}${screen.after}${attributed}
+    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${ack}${consentQueue(kind, consents, sql`lead`)}${screen.after}${attributed}
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || emailsOn());
 }
@@ -207,7 +210,7 @@ async function storeSubscription(
   kind: LeadKind,
   data: Record<string, unknown>,
   token: string,
-  consent: GivenConsent | undefined,
+  consents: readonly GivenConsent[] | undefined,
   screen: ReturnType<typeof screeningParts>,
   attributed: SQL,
   network: string | null | undefined,
@@ -254,7 +257,7 @@ async function storeSubscription(
       on ? senderQueue('confirm', kind, 'confirm', email, sql`confirming as lead`, { gate, network, why: sql`(select why from verdict)` }) : sql``
     }${
       // Every accepted sign-up is a consent given, a repeat of a known address too.
-      consentQueue(kind, consent, sql`upsert`)
+      consentQueue(kind, consents, sql`upsert`)
     }${screen.after}${attributed}
     select id::text as id from lead`;
   return runStore(db, statement, channels.length > 0 || on);

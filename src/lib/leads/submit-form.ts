@@ -43,6 +43,7 @@ export async function submitLeadForm(name: string, formData: FormData, meta: Req
     limiters: getLimiters(handle),
     ip: meta.ip,
     requestId: meta.requestId,
+    form: name,
     fixed: endpoint.fixed,
     page: meta.page ?? null,
     via: meta.via,

@@ -4,7 +4,7 @@ import { honeypotField, invalidSummary, rateLimitedMessage, tokenField, tokenPat
 import { errorSummary, log } from './leads-log';
 import { consumeSubmission, type Limiters } from './rate-limit';
 import { readFields, validateLead, type LeadKind } from './schemas';
-import { consentOf } from './consent';
+import { consentsGiven } from './consent';
 import { storeLead } from './store';
 import { networkOf } from '@/lib/limiter';
 import { leadEndpointName, leadEndpoints } from './endpoints';
@@ -18,6 +18,8 @@ export type SubmitContext = {
   limiters: Limiters;
   ip: string;
   requestId: string;
+  /** The name of the posting form (`forms` in lib/leads/kinds.ts); else the form of `fixed`. Says which consent words it showed. */
+  form?: string;
   /** The values the posting form sets itself (its `forms` entry in lib/leads/kinds.ts); the kind's first form's when absent. */
   fixed?: Record<string, string>;
   /** The path of the page the form was on, when known (recorded with a consent). */
@@ -30,6 +32,12 @@ export type SubmitContext = {
   /** The challenges' keys (default: from the server's database). */
   proofKeys?: () => Promise<ProofKeys>;
 };
+
+/** The form of `kind` that sets these fixed values (the kind's first form when none does: a caller's own values). */
+function formOf(kind: LeadKind, fixed: Record<string, string>): string {
+  const forms = Object.entries(leadEndpoints).filter(([, e]) => e.kind === kind);
+  return (forms.find(([, e]) => Object.entries(fixed).every(([k, v]) => e.fixed[k] === v)) ?? forms[0])[0];
+}
 
 /**
  * The token that makes a submission exactly-once. Forms carry a random one per render (set by the
@@ -84,14 +92,14 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
   try {
     const db = await ctx.db();
     const fixed = ctx.fixed ?? leadEndpoints[leadEndpointName(kind)].fixed;
-    const consent = consentOf(kind, fixed);
+    const consents = consentsGiven(leadKinds[kind], ctx.form ?? formOf(kind, fixed), checked.data as Record<string, unknown>);
     const screening = ctx.via
       ? await screenPost({ kind, via: ctx.via, form: formData, values, honeypot, now: at, keys: ctx.proofKeys ?? currentProofKeys })
       : honeypot
         ? { reasons: ['honeypot' as const] }
         : undefined;
     const result = await storeLead(db, kind, { ...checked.data, ...fixed } as LeadData<K>, key, {
-      consent: consent ? { ...consent, page: ctx.page ?? null } : undefined,
+      consents: consents.map(({ purpose, words }) => ({ purpose, words, page: ctx.page ?? null })),
       screening,
       attribution: ctx.attribution,
       network: networkOf(ctx.ip),

@@ -6,7 +6,7 @@ import * as React from 'react';
 import { site } from '@/lib/config/site';
 import { Acknowledgement, NewsletterConfirm, renderEmail } from './emails';
 import { asDate } from '@/lib/db/values';
-import { confirmLinkDays, kindDef, type FieldDef } from '@/lib/leads/kinds';
+import { confirmLinkDays, kindDef, valueLabel, type FieldDef } from '@/lib/leads/kinds';
 import { linkUrl, signLink } from '@/lib/newsletter/links';
 import type { LeadRow } from './leads';
 import { bodyText, type EmailMessage } from './message';
@@ -24,9 +24,9 @@ const when = (d: Date | string) =>
  * from our domain to anyone (a relay for spam and phishing).
  */
 function shown(field: FieldDef, value: unknown): string {
+  // A box to tick: Yes or No; a choice: its option's label (a value that left a content list: itself, ours too).
+  if (field.rule.type === 'tick' || field.options) return valueLabel(field, value) ?? '(not given)';
   if (value === null || value === undefined || value === '') return '(not given)';
-  const option = field.options?.find((o) => o.value === value);
-  if (option) return option.label;
   if (field.rule.type === 'email') return bodyText(value);
   const length = [...String(value)].length;
   return field.long ? `Received (${length.toLocaleString('en-US')} characters)` : 'Received';

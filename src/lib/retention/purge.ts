@@ -7,7 +7,7 @@
 // (`maintenance_runs` says who ran last); `purgeExpired` takes the clock, so tests set it forward.
 import type { Queryable } from '@/lib/db/connection';
 import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
-import { replyDueBySql, retention } from '@/lib/config/retention';
+import { replyDueBySql, retention, type LeadRetention } from '@/lib/config/retention';
 import { addDays, addMonths } from '@/lib/dates';
 
 const batch = 5_000;
@@ -78,7 +78,9 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
   for (const kind of leadKindNames) {
     const spam = (n: number) => `(l.created_at < $${n} and exists (select 1 from lead_triage t where t.lead_type = {kind} and t.lead_id = l.id and t.status = 'spam'))`;
     let n: number;
-    if (kind === 'newsletter') {
+    // Each kind's period is the one its registry entry names (lib/config/retention.ts `leadRetention`).
+    const period = leadKinds[kind].retention as LeadRetention;
+    if (period === 'subscription') {
       // A confirmed subscription stays while it is wanted; unconfirmed and unsubscribed ones expire.
       n = await purgeLeads(client, kind, `(l.status = 'pending' and l.created_at < $1) or (l.status = 'unsubscribed' and l.unsubscribed_at < $2) or ${spam(3)}`, [
         daysBefore(now, retention.newsletterUnconfirmedDays),
@@ -86,9 +88,9 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
         spamBefore,
       ]);
     } else {
-      const months = kind === 'dataRequest' ? retention.dataRequestMonths : retention.leadMonths;
-      // A data request is never deleted before its reply deadline (extended or not) has passed, spam or not.
-      const answered = kind === 'dataRequest' ? ` and ${replyDueBySql('l.created_at', '(select c.extended_until from data_request_checks c where c.request_id = l.id)')} < $3` : '';
+      const months = period === 'request' ? retention.dataRequestMonths : retention.leadMonths;
+      // A request is never deleted before its reply deadline (extended or not) has passed, spam or not.
+      const answered = period === 'request' ? ` and ${replyDueBySql('l.created_at', '(select c.extended_until from data_request_checks c where c.request_id = l.id)')} < $3` : '';
       n = await purgeLeads(client, kind, `l.created_at < $1 or (${spam(2)}${answered})`, [monthsBefore(now, months), spamBefore, ...(answered ? [now] : [])]);
     }
     counts[leadKinds[kind].table] = n;

@@ -1,13 +1,13 @@
-import { leadKindNames, leadKinds, type KindDef, type LeadKind } from '@/lib/leads/kinds';
+import { leadKindNames, leadKinds, valueLabel, type KindDef, type LeadKind } from '@/lib/leads/kinds';
 import { leadStatuses, type LeadStatus } from '@/lib/db/staff-schema';
 
 /** Client-safe facts about each kind of lead for the staff pages, from lib/leads/kinds.ts. */
-export type Field = { column: string; label: string; long?: boolean; link?: boolean; options?: readonly { value: string; label: string }[] };
+export type Field = { column: string; label: string; long?: boolean; link?: boolean; options?: readonly { value: string; label: string }[]; /** A box to tick: shown Yes or No. */ tick?: boolean };
 export type KindInfo = { kind: LeadKind; slug: string; table: string; label: string; shortLabel: string; fields: Field[] };
 
 export const kinds: KindInfo[] = leadKindNames.map((kind) => {
   const def: KindDef = leadKinds[kind];
-  const fields = Object.values(def.fields).map(({ column, label, long, link, options }) => ({ column, label, long, link, options }));
+  const fields = Object.values(def.fields).map(({ column, label, long, link, options, rule }) => ({ column, label, long, link, options, ...(rule.type === 'tick' ? { tick: true } : {}) }));
   return { kind, slug: def.slug, table: def.table, label: def.label, shortLabel: def.shortLabel, fields };
 });
 
@@ -38,9 +38,12 @@ export const subscriptionColumns: Record<string, string> = {
   unsubscribed_via: 'Unsubscribed through',
 };
 
-/** The label of a stored enumeration value (the value itself when unknown). */
-export function optionLabel(field: Field, value: string) {
-  return field.options?.find((o) => o.value === value)?.label ?? value;
+/**
+ * How staff read a stored value of a field: a box to tick Yes or No (unticked: null), an option's label (the
+ * value itself when it is not, or no longer, listed: a content list changes), else the value; null when empty.
+ */
+export function fieldText(field: Field, value: unknown): string | null {
+  return valueLabel({ rule: field.tick ? { type: 'tick' } : { type: 'fixed' }, options: field.options }, value);
 }
 
 /** An http(s) URL that may be shown as a link (never javascript:, data: or anything else). */

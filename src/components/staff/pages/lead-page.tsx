@@ -15,7 +15,7 @@ import { ScreeningPanel } from '@/components/staff/screening-panel';
 import { AttributionPanel } from '@/components/staff/attribution-panel';
 import type { Attribution } from '@/lib/leads/attribution';
 import type { ScreeningRecord } from '@/lib/spam/release';
-import { deletionDate } from '@/lib/config/retention';
+import { deletionDate } from '@/lib/retention/periods';
 import { formatDateTime } from '@/lib/staff/format';
 import { statusLabel, type KindInfo } from '@/lib/staff/lead-kinds';
 import type { getHistory, getLead, getNotes } from '@/lib/staff/leads';
