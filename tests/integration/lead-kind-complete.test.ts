@@ -20,6 +20,7 @@ import { getInsights, parseRange } from '@/lib/staff/insights';
 import { kindByKind, statusLabel } from '@/lib/staff/lead-kinds';
 import { queryable } from '@/lib/db/connection';
 import { parseCsv } from '../support/csv-parser';
+import { recordingConsent, webinarSessions } from '../support/fixture-kind';
 import { formData, validLead } from '../support/lead-samples';
 import { createTempPostgres, drizzleOf, query, tempDir, type Handle } from '../support/vitest-databases';
 
@@ -107,6 +108,12 @@ describe('a kind added to the registry', () => {
     expect(migration.sql).toMatch(/CREATE TABLE "webinar_registrations"/);
     expect(migration.sql).toMatch(/lead_triage_type_check[\s\S]*'webinar'/);
     expect(migration.sql).toMatch(/CREATE TRIGGER "webinar_registrations_lead_index" AFTER INSERT OR UPDATE OR DELETE ON "webinar_registrations"/);
+    // Its consent box widens the purposes a consent record may name; its session dates are content (no check),
+    // its optional box is a nullable column that holds only 'yes'.
+    expect(migration.sql).toMatch(/consent_records_purpose_check[\s\S]*'recording'/);
+    expect(migration.sql).not.toMatch(/session_date_check/);
+    expect(migration.sql).toMatch(/"send_recording" text,/);
+    expect(migration.sql).toMatch(/webinar_registrations_send_recording_check" CHECK \("webinar_registrations"\."send_recording" in \('yes'\)\)/);
   });
 
   for (const kind of databases) {
@@ -169,6 +176,9 @@ describe('a kind added to the registry', () => {
         const exported = await personData(d, email);
         for (const k of leadKindNames) expect(exported.tables[leadKinds[k].table].map((r) => r.id), k).toEqual([ids[k]]);
         expect(exported.attribution.filter((a) => a.utm_campaign === `camp-${newKind}`)).toHaveLength(1);
+        // The ticked recording box is a consent given, recorded with its words, in the person's export too.
+        expect(exported.tables.webinar_registrations[0]).toMatchObject({ session_date: webinarSessions[0].value, send_recording: 'yes' });
+        expect(exported.consents.filter((c) => c.id === ids[newKind]).map((c) => [c.purpose, c.words])).toEqual([[recordingConsent.purpose, recordingConsent.words]]);
       });
 
       it.runIf(active())('erases every kind with a data request, and the retention purge removes every kind with what is attached', async () => {

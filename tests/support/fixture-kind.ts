@@ -4,7 +4,9 @@
 // lib/leads/schemas.ts `kindSchemaOf` / `validateLeadOf`, lib/leads/consent.ts `consentsOf` / `consentsGiven`);
 // an integration test may add it to `leadKinds` (vi.mock('@/lib/leads/kinds')) to prove that a new kind reaches
 // every place. Plain data, as a registry entry is.
-import { limits, type KindDef } from '../../src/lib/leads/kinds';
+// `limits` from its own module: this file is imported while the registry module is being mocked.
+import type { KindDef } from '../../src/lib/leads/kinds';
+import { limits } from '../../src/lib/leads/limits';
 
 /** The three sessions on offer: content (a date changes with each season), so no database check. */
 export const webinarSessions = [

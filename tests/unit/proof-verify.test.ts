@@ -62,7 +62,7 @@ describe('the proof of work check', () => {
   it('refuses a proof without the key signature our challenges carry, and a malformed payload', async () => {
     const challenge = await newChallenge(keys, settings);
     const solved = (await solveChallenge({ challenge, deriveKey }))!;
-    const { keySignature: _dropped, ...rest } = challenge.parameters as Record<string, unknown>;
+    const { keySignature: _dropped, ...rest } = challenge.parameters as unknown as Record<string, unknown>;
     expect(await ours({ ...challenge, parameters: rest }, solved)).toBe(false);
     expect((await checkProof('not base64 json', keys, settings)).ok).toBe(false);
     expect((await checkProof(encode(challenge, null), keys, settings)).ok).toBe(false);

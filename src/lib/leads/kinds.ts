@@ -12,8 +12,8 @@ import { audienceSizes, billedPlans, billingPeriods, dataRequestTypes, monthlyBu
 /** Days a newsletter confirmation link works. */
 export const confirmLinkDays = 7;
 
-/** Maximum lengths, in characters. */
-export const limits = { name: 100, email: 254, website: 2048, subject: 200, message: 5000 } as const;
+export { limits } from './limits';
+import { limits } from './limits';
 
 /**
  * A consent (docs/leads.md, "Consent is recorded"): what it is for (`purpose`, stored in
