@@ -1,7 +1,9 @@
 // Background work that runs inside `npm start` next to the web server: the notification delivery loop
 // (lib/notify/loop), the daily retention purge and, for the web server only, the writer of the page counts
 // (lib/analytics/page-views). `npm run worker` runs the same loop alone. `stop()` finishes the batch in
-// flight, writes the last page counts, and resolves before the caller closes the database.
+// flight (within a grace when given, then hands back the rows it could not finish), writes the last page
+// counts, and resolves before the caller closes the database. The server stops the deliveries first, at
+// the signal (`stopDeliveries`), and the page counts last, after its last request.
 import type { DbHandle } from '@/lib/db/client';
 import { createPageCounter, type PageCounter } from '@/lib/analytics/page-views';
 import { defaultDailyKeys } from '@/lib/analytics/page-view-keys';
@@ -15,7 +17,14 @@ import { purgeIfDue } from '@/lib/retention/purge';
 import { configuredHosts } from './request-guards';
 
 /** `pageViews`: the page counter the web server counts into; undefined when counting is off (PAGE_VIEWS=0) or not asked for. */
-export type Background = { nudge: () => void; stop: () => Promise<void>; pageViews?: PageCounter };
+export type Background = {
+  nudge: () => void;
+  /** Stops the delivery loop (no new claims; the batch in flight gets `graceMs`, then its unfinished rows are handed back). Idempotent. */
+  stopDeliveries: (graceMs?: number) => Promise<void>;
+  /** Stops everything: the deliveries as above, the purge, and the page counter after one last write. */
+  stop: (graceMs?: number) => Promise<void>;
+  pageViews?: PageCounter;
+};
 
 const retentionLog = areaLog('retention');
 
@@ -82,12 +91,19 @@ export function startBackground({
   // NOTIFY_LOOP=0: this server sends nothing itself (dedicated `npm run worker` processes do).
   if (env.NOTIFY_LOOP === '0' && !alwaysRun) {
     notifyLog.info('notification delivery loop not started in this process (NOTIFY_LOOP=0)');
-    return { nudge: () => {}, stop: async () => void (await Promise.all([stopPurge(), stopPageViews()])), pageViews };
+    return { nudge: () => {}, stopDeliveries: async () => {}, stop: async () => void (await Promise.all([stopPurge(), stopPageViews()])), pageViews };
   }
   if (env.SMTP_URL?.trim() && !env.NOTIFY_EMAIL_TO?.trim()) {
     notifyLog.warn('SMTP_URL is set but NOTIFY_EMAIL_TO is not: email notifications will fail until it is set');
   }
   const loop = createDeliveryLoop({ handle, env });
   loop.start();
-  return { nudge: () => loop.nudge(), stop: async () => void (await Promise.all([loop.stop(), stopPurge(), stopPageViews()])), pageViews };
+  let stopping: Promise<void> | undefined;
+  const stopDeliveries = (graceMs?: number) => (stopping ??= loop.stop(graceMs).then(() => {}));
+  return {
+    nudge: () => loop.nudge(),
+    stopDeliveries,
+    stop: async (graceMs?: number) => void (await Promise.all([stopDeliveries(graceMs), stopPurge(), stopPageViews()])),
+    pageViews,
+  };
 }

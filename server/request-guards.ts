@@ -14,19 +14,6 @@ const drainLimitBytes = 8 * 1024 * 1024;
 export type Refusal = { kind: ServerAnswerKind };
 const refusal = (kind: ServerAnswerKind): Refusal => ({ kind });
 
-/** The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry. */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .pop();
-    if (forwarded) return forwarded;
-  }
-  return req.socket?.remoteAddress ?? 'unknown';
-}
-
 /** Allowed host patterns from SITE_URL and ALLOWED_ORIGINS (entries may be hosts or full origins). */
 export function configuredHosts(env: Record<string, string | undefined> = process.env): string[] {
   const hosts = new Set<string>();
@@ -51,8 +38,8 @@ function hostMatches(host: string, pattern: string) {
 
 /**
  * Where a POST comes from, when the browser says: 'same', 'foreign', or 'unknown' (no Origin nor Referer).
- * Our own host is the Host header's, and X-Forwarded-Host's only behind a proxy we trust (TRUST_PROXY=1):
- * anyone else can send that header.
+ * Our own host is the Host header's, and X-Forwarded-Host's only when the connection comes from a proxy we
+ * trust (`trustProxy`: TRUST_PROXY=1 and a peer in TRUST_PROXY_RANGES, proxy-trust.ts): anyone else can send that header.
  */
 export function postOrigin(req: IncomingMessage, allowed: string[], trustProxy = false): 'same' | 'foreign' | 'unknown' {
   const origin = req.headers.origin;

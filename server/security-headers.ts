@@ -20,7 +20,7 @@ export const hsts = 'max-age=63072000; includeSubDomains';
 export const basePolicy =
   "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
-/** Whether the visitor reached us over HTTPS: a TLS socket, or a proxy we trust (TRUST_PROXY=1) that says so. */
+/** Whether the visitor reached us over HTTPS: a TLS socket, or a proxy we trust (`trustProxy`: this connection is from one, proxy-trust.ts) that says so. */
 export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   if (!trustProxy) return false;

@@ -15,6 +15,8 @@
 // way the page is served (static-files.ts; src/middleware.ts for the pages Astro renders): lib/leads/referral.ts.
 // A GET of a public page answered with the page is counted (lib/analytics/page-views.ts, docs/analytics.md):
 // a synchronous increment in memory, after the answer is written; the counts are written in the background.
+// Before all of this: /healthz and /readyz (health.ts) and, when metrics are on, /metrics (metrics.ts);
+// on SIGTERM or SIGINT the server drains (`stop` below; docs/deploy.md, "Stopping and rolling restarts").
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -39,7 +41,12 @@ import { answerLeadJson } from './lead-posts';
 import { answerChallenge } from './challenge';
 import { challengePath } from '@/lib/spam/proof-field';
 import { processChallengeLimiter } from '@/lib/spam/challenge-limit';
-import { answerRefusal, checkPost, clientAddress, configuredHosts } from './request-guards';
+import { answerRefusal, checkPost, configuredHosts } from './request-guards';
+import { createHealth, healthPaths } from './health';
+import { createMetrics, metricsConfigFrom, type MetricsConfig, type ServerMetrics } from './metrics';
+import { proxyTrustFrom, type ProxyTrust } from './proxy-trust';
+import { setMetricsSink } from '@/lib/metrics/events';
+import { queryable } from '@/lib/db/connection';
 import { isServerAnswerPath, serverAnswerPath, serverAnswers, type ServerAnswerKind } from '@/lib/server-answers';
 import { applyBaseHeaders, isHttps } from './security-headers';
 import { loadStaticFiles } from './static-files';
@@ -75,8 +82,26 @@ if (webhookProblem) fail(webhookProblem);
 const siteUrlProblem = siteUrlStartProblem();
 if (siteUrlProblem.refuse) fail(siteUrlProblem.refuse);
 const envMs = (name: string, fallback: number) => envInt(process.env[name], fallback, 1);
-const trustProxy = process.env.TRUST_PROXY === '1';
+// TRUST_PROXY=1: X-Forwarded-* are believed from the proxies of TRUST_PROXY_RANGES (default loopback and private networks).
+let proxy: ProxyTrust;
+try {
+  proxy = proxyTrustFrom();
+} catch (err) {
+  fail((err as Error).message);
+}
 const allowedHosts = configuredHosts();
+let metricsConfig: MetricsConfig | undefined;
+try {
+  metricsConfig = metricsConfigFrom();
+} catch (err) {
+  fail((err as Error).message);
+}
+// Draining (docs/deploy.md): how long /readyz says 503 before the listener closes, and how long requests in
+// flight then have. DRAIN_DELAY_MS unset: 3 s once a load balancer has asked /readyz, else none (a server
+// nobody probes, `npm start` in a terminal, stops at once as it always did).
+const drainDelaySet = (process.env.DRAIN_DELAY_MS ?? '').trim() !== '';
+const drainDelayMs = envInt(process.env.DRAIN_DELAY_MS, 3000, 0);
+const shutdownTimeoutMs = envInt(process.env.SHUTDOWN_TIMEOUT_MS, 10_000, 1);
 
 let handle: DbHandle | undefined;
 try {
@@ -88,23 +113,71 @@ try {
 }
 const db = handle;
 useDatabase(db);
+const health = createHealth(queryable(db), { timeoutMs: envMs('READY_TIMEOUT_MS', 1000), cacheMs: envInt(process.env.READY_CACHE_MS, 1000, 0) });
+const metrics: ServerMetrics | undefined = metricsConfig && createMetrics(metricsConfig, db);
+if (metrics) setMetricsSink(metrics.sink);
+let metricsServer: http.Server | undefined;
+try {
+  metricsServer = await metrics?.listen();
+} catch (err) {
+  await db.close().catch(() => {});
+  fail(`cannot serve metrics on ${metricsConfig?.host}:${metricsConfig?.port}: ${(err as Error).message}`);
+}
 
 let server: http.Server | https.Server | undefined;
 let background: Background | undefined;
 let stopping = false;
+/** Set once the listener is closed: answers still being made close their connection (no keep-alive). */
+let closing = false;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Graceful drain, on SIGTERM or SIGINT: /readyz answers 503 at once and the delivery loop claims no more;
+ * the server goes on serving for the drain delay (the proxy's health check notices), then closes its
+ * listener and its idle connections, lets the requests in flight finish (SHUTDOWN_TIMEOUT_MS), writes the
+ * page counts it holds, hands back the outbox rows it claimed and did not finish, closes the database and
+ * exits 0. A second signal exits 1 at once; requests still running at the timeout are cut, exit 1.
+ */
 async function stop(signal: string) {
-  if (stopping) return;
+  if (stopping) {
+    console.error(`postcraft: ${signal} again: stopping now without waiting`);
+    process.exit(1);
+  }
   stopping = true;
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  timer.unref();
+  health.drain();
+  const delay = drainDelaySet || health.probed ? drainDelayMs : 0;
+  // A last resort when the database or a send hangs past every deadline below.
+  const hard = setTimeout(() => {
+    console.error('postcraft: stopping took too long; exiting');
+    process.exit(1);
+  }, delay + shutdownTimeoutMs + 5000);
+  hard.unref();
+  // Another instance or a worker delivers what falls due from now on; the batch in flight has until the end.
+  const deliveries = background?.stopDeliveries(Math.max(0, delay + shutdownTimeoutMs - 1000));
+  if (delay) console.log(`postcraft: draining (${signal}): not ready, closing in ${delay} ms`);
+  let inTime = true;
   try {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    server?.closeAllConnections?.();
+    await sleep(delay);
+    closing = true;
+    if (server) {
+      const closed = new Promise<boolean>((resolve) => server!.close(() => resolve(true)));
+      server.closeIdleConnections();
+      // A kept-alive connection that just finished an answer is idle now: close it too, until none is left.
+      const sweep = setInterval(() => server!.closeIdleConnections(), 200);
+      inTime = await Promise.race([closed, sleep(shutdownTimeoutMs).then(() => false)]);
+      clearInterval(sweep);
+      if (!inTime) {
+        console.error(`postcraft: requests still running after ${shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS): cut off`);
+        server.closeAllConnections();
+      }
+    }
+    await deliveries;
     await background?.stop();
+    await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
   } finally {
     await db.close().catch((err: Error) => console.error(`postcraft: closing the database failed: ${err.message}`));
     console.log(`postcraft: stopped (${signal})`);
-    process.exit(0);
+    process.exit(inTime ? 0 : 1);
   }
 }
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(signal));
@@ -127,7 +200,7 @@ function countView(req: IncomingMessage, res: ServerResponse, url: URL) {
   const counter = background?.pageViews;
   if (!counter || (res.statusCode !== 200 && res.statusCode !== 304)) return;
   try {
-    if (isPageViewRequest(req.method, req.headers)) counter.count(url.pathname, url, req.headers.referer, (trustProxy && req.headers['x-forwarded-host']) || req.headers.host);
+    if (isPageViewRequest(req.method, req.headers)) counter.count(url.pathname, url, req.headers.referer, (proxy.fromProxy(req) && req.headers['x-forwarded-host']) || req.headers.host);
   } catch (err) {
     serverLog.warn({ err }, 'a page view was not counted');
   }
@@ -139,7 +212,7 @@ function countView(req: IncomingMessage, res: ServerResponse, url: URL) {
  */
 function answerWith(req: IncomingMessage, res: ServerResponse, kind: ServerAnswerKind, headers: Record<string, string> = {}) {
   const { status, title, text } = serverAnswers[kind];
-  if (files.answerWith(req, res, serverAnswerPath(kind), status, isHttps(req, trustProxy), headers)) return;
+  if (files.answerWith(req, res, serverAnswerPath(kind), status, isHttps(req, proxy.fromProxy(req)), headers)) return;
   const body = `${title}\n\n${text}\n`;
   res.writeHead(status, { ...headers, 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -149,9 +222,29 @@ function notAllowed(req: IncomingMessage, res: ServerResponse, allow: string) {
   answerWith(req, res, 'not-allowed', { Allow: allow });
 }
 
+/** The path of a request's target, without its query. */
+function pathOf(target: string | undefined): string {
+  if (!target) return '/';
+  const q = target.indexOf('?');
+  return q < 0 ? target : target.slice(0, q);
+}
+
 async function onRequest(req: IncomingMessage, res: ServerResponse) {
+  metrics?.start(res, 'other');
+  if (closing) res.setHeader('Connection', 'close');
+  // The load balancer's probes and the metrics: before everything else, cheap, never a page view.
+  const target = pathOf(req.url);
+  if (healthPaths.has(target)) {
+    metrics?.route(res, 'health');
+    return health.answer(req, res, target);
+  }
+  if (target === '/metrics' && metrics && metrics.config.port === undefined) {
+    metrics.route(res, 'health');
+    return metrics.answer(req, res);
+  }
   const requestId = randomUUID();
-  const secure = isHttps(req, trustProxy);
+  const viaProxy = proxy.fromProxy(req);
+  const secure = isHttps(req, viaProxy);
   res.setHeader('X-Request-Id', requestId);
   applyBaseHeaders(res, secure);
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -163,19 +256,27 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   // An affiliate's link (`?ref=CODE` on a public page): the page's answer sets the referral cookie.
   const referralCookie = read ? referralCookieFor(url.searchParams, secure) : undefined;
   if (!pageOnRequest && files.serve(req, res, secure, { setCookie: referralCookie })) {
+    metrics?.route(res, 'static');
     if (req.method === 'GET' && files.page(url.pathname)) countView(req, res, url);
     return;
   }
-  const clientIp = clientAddress(req, trustProxy);
-  if (url.pathname === challengePath) return read ? answerChallenge(req, res, { ip: clientIp, limiter: processChallengeLimiter(db) }) : notAllowed(req, res, 'GET, HEAD');
+  const clientIp = proxy.clientAddress(req);
+  if (url.pathname === challengePath) {
+    metrics?.route(res, 'api');
+    return read ? answerChallenge(req, res, { ip: clientIp, limiter: processChallengeLimiter(db) }) : notAllowed(req, res, 'GET, HEAD');
+  }
   if (req.method === 'POST') {
-    const checked = await checkPost(req, allowedHosts, trustProxy);
+    const checked = await checkPost(req, allowedHosts, viaProxy);
     if ('refusal' in checked) return answerRefusal(req, () => answerWith(req, res, checked.refusal.kind, { Connection: 'close' }));
     if (url.pathname.startsWith(leadEndpointPrefix)) {
+      metrics?.route(res, 'lead_json');
       return answerLeadJson(req, res, url.pathname.slice(leadEndpointPrefix.length), checked.body, { ip: clientIp, requestId });
     }
     // A form posted without JavaScript to the page it is on (`<page>?form=<name>`): that page, answered.
-    if (files.page(url.pathname) && pageHasForm(url.pathname, url.searchParams.get(noScriptFormParam) ?? '')) pageOnRequest = url.pathname;
+    if (files.page(url.pathname) && pageHasForm(url.pathname, url.searchParams.get(noScriptFormParam) ?? '')) {
+      pageOnRequest = url.pathname;
+      metrics?.route(res, 'lead_form');
+    }
     (req as IncomingMessage & { body?: Buffer }).body = checked.body;
   }
   // A prerendered page takes GET and HEAD only (and the posts of its forms, above); the JSON endpoint POST.
@@ -183,6 +284,11 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   if (!read && !pageOnRequest && files.page(url.pathname)) return notAllowed(req, res, 'GET, HEAD');
   if (pageOnRequest) req.url = `/on-request${pageOnRequest === '/' ? '' : pageOnRequest}${url.search}`;
   const publicPage = read && (pageOnRequest || publicPagesOnRequest.has(url.pathname));
+  if (metrics) {
+    if (publicPage) metrics.route(res, 'page');
+    else if (url.pathname === '/staff' || url.pathname.startsWith('/staff/')) metrics.route(res, 'staff');
+    else if (url.pathname.startsWith('/api/')) metrics.route(res, 'api');
+  }
   await astro(req, res, undefined, {
     requestId,
     clientIp,
@@ -192,6 +298,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
     pageOnRequest,
     drained: () => drained(res),
     referralCookie: publicPage ? referralCookie : undefined,
+    metrics: metrics?.sink,
   });
   if (req.method === 'GET' && (pageOnRequest || publicPagesOnRequest.has(url.pathname))) countView(req, res, url);
 }
@@ -272,6 +379,10 @@ server.listen(port, hostname, () => {
   registerDeliveryNudge(background.nudge);
   const address = server!.address();
   const shown = hostname && hostname !== '0.0.0.0' ? hostname : 'localhost';
+  if (metricsServer) {
+    const at = metricsServer.address();
+    console.log(`postcraft: metrics on http://${metricsConfig?.host}:${typeof at === 'object' && at ? at.port : metricsConfig?.port}/metrics`);
+  }
   console.log(`postcraft: ready on ${tls ? 'https' : 'http'}://${shown}:${typeof address === 'object' && address ? address.port : port} with ${db.describe}`);
   if (siteUrlProblem.warn) console.warn(`postcraft: ${siteUrlProblem.warn}`);
 });

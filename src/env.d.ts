@@ -8,7 +8,7 @@ declare namespace App {
   interface Locals {
     /** The request's id (also in the X-Request-Id header); logs name it. */
     requestId: string;
-    /** The client's address (the socket's, or behind a trusted proxy the last X-Forwarded-For entry). */
+    /** The client's address (the socket's, or through our trusted proxies the right-most X-Forwarded-For entry that is not one of them: server/proxy-trust.ts). */
     clientIp: string;
     /** Whether the visitor reached the site over HTTPS. */
     https: boolean;
@@ -16,6 +16,8 @@ declare namespace App {
     db: import('@/lib/db/client').DbHandle;
     /** Wakes the server's notification delivery loop. */
     nudge: () => void;
+    /** The server's metrics sink when metrics are on (lib/metrics/events.ts; src/middleware.ts registers it in this bundle's lib). */
+    metrics?: import('@/lib/metrics/events').MetricsSink;
     /**
      * Set by the server when it hands a prerendered page's request to Astro to render on request (a form
      * posted without JavaScript, a filtered list): the page's public path (src/pages/on-request/[...path].astro).

@@ -6,10 +6,12 @@ import { withReferralCookie } from '@/lib/leads/referral';
 import { PageCache } from '@/lib/page-cache';
 import { getDb, getHandle, useDatabase } from '@/lib/db/client';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
+import { setMetricsSink, type MetricsSink } from '@/lib/metrics/events';
 import { withSignedInUser } from '@/lib/staff/auth';
 import { processThrottle } from '@/lib/staff/throttle';
 
 let nudge: (() => void) | undefined;
+let metricsSink: MetricsSink | undefined;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -55,8 +57,8 @@ const filteredLists = new PageCache(200, 10 * 60_000);
 
 /**
  * Pages rendered on request (staff area, 404, the prerendered pages rendered again) run in Astro's
- * bundle, which has its own copy of lib/: the server (server/serve.ts) hands it its open database and its
- * delivery loop's nudge in `locals`.
+ * bundle, which has its own copy of lib/: the server (server/serve.ts) hands it its open database, its
+ * delivery loop's nudge and its metrics sink in `locals`.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -65,6 +67,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (locals.nudge && locals.nudge !== nudge) {
     nudge = locals.nudge;
     registerDeliveryNudge(nudge);
+  }
+  if (locals.metrics && locals.metrics !== metricsSink) {
+    metricsSink = locals.metrics;
+    setMetricsSink(metricsSink);
   }
   // The staff area: who is signed in and what lib/staff needs of the request, in Astro.locals.staff.
   if (context.url.pathname === '/staff' || context.url.pathname.startsWith('/staff/')) {

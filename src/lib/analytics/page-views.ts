@@ -11,6 +11,7 @@
  */
 import { referrerHost } from '@/lib/leads/attribution';
 import { areaLog } from '@/lib/logger';
+import { metrics } from '@/lib/metrics/events';
 import { countedHost, countedTag } from '@/lib/analytics/page-view-keys';
 
 /** Request headers as Node gives them (lower-case names). */
@@ -267,11 +268,13 @@ export function createPageCounter({ write, flushMs = 5000, maxKeys = 10_000, now
   async function writeBatch(rows: PageViewRow[]) {
     try {
       await write(rows);
+      metrics().pageCountFlush(rows.length, true);
       if (lostInOutage !== undefined) {
         log.info({ event: 'page_views.write_resumed', lostViews: lostInOutage }, 'page counts are written again');
         lostInOutage = undefined;
       }
     } catch (err) {
+      metrics().pageCountFlush(rows.length, false);
       const lost = sumViews(rows);
       if (lostInOutage === undefined) {
         const e = err as { code?: unknown; message?: unknown };

@@ -6,6 +6,7 @@ import { consumeSubmission, type Limiters } from './rate-limit';
 import { readFields, validateLead, type LeadKind } from './schemas';
 import { consentsGiven } from './consent';
 import { storeLead } from './store';
+import { metrics } from '@/lib/metrics/events';
 import { networkOf } from '@/lib/limiter';
 import { leadEndpointName, leadEndpoints } from './endpoints';
 import { leadKinds, type LeadData } from './kinds';
@@ -105,7 +106,10 @@ export async function checkAndStoreLead<K extends LeadKind>(kind: K, formData: F
       network: networkOf(ctx.ip),
     });
     if (!result.inserted) log.info({ requestId: ctx.requestId, form: kind }, 'repeated submission; nothing new stored');
-    else if (screening?.reasons.length) log.info({ requestId: ctx.requestId, form: kind, reasons: screening.reasons }, 'held as spam; nothing sent');
+    else if (screening?.reasons.length) {
+      log.info({ requestId: ctx.requestId, form: kind, reasons: screening.reasons }, 'held as spam; nothing sent');
+      metrics().lead(kind, 'held');
+    } else metrics().lead(kind, 'stored');
   } catch (err) {
     log.error({ error: errorSummary(err), requestId: ctx.requestId, form: kind }, 'storing the submission failed');
     return { status: 'failed', ...text.failure, values, token: keepToken, at };

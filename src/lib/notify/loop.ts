@@ -6,7 +6,9 @@
 // `FOR UPDATE SKIP LOCKED` and sets a lease (locked_until) and a claim token, so two loops never hold
 // the same row, and only the holder of the claim token records the outcome. A loop that dies
 // mid-send leaves its lease to expire, and another loop (or itself after a restart) retries the row:
-// delivery is at least once, and the webhook's webhook-id lets a receiver drop a repeat.
+// delivery is at least once, and the webhook's webhook-id lets a receiver drop a repeat. A loop that is
+// stopped (SIGTERM) hands its unfinished rows back at once (`stop(graceMs)`: their lease is cleared), so
+// another loop need not wait for the lease to run out.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Queryable } from '@/lib/db/connection';
@@ -14,6 +16,7 @@ import { linkKey } from '@/lib/newsletter/links';
 import { deliverySettings, webhookConfigProblem, type AnyChannel, type Env } from './config';
 import { loadLead, type LeadRow } from './leads';
 import { notifyLog } from './notify-log';
+import { metrics } from '@/lib/metrics/events';
 import { buildEmail, buildWebhookBody } from './message';
 import { maxAttempts, retryDelayMs } from './retry';
 import { closeTransports, sendEmail, sendWebhook, withoutAddresses } from './send';
@@ -40,8 +43,13 @@ export type DeliveryLoop = {
   nudge(): void;
   /** One claim-and-deliver pass, without the timer (tests, or a caller that schedules itself); resolves with how many rows were claimed. */
   runOnce(): Promise<number>;
-  /** Stops polling, waits for the batch in flight to finish, closes the SMTP connections. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling, waits for the batch in flight to finish (at most `graceMs` when given), hands back the
+   * rows this loop has claimed and not settled (their lease cleared, so any loop may claim them at once; a
+   * send still running when the grace ends may then be repeated by another loop: at least once), and
+   * closes the SMTP connections. Resolves with how many rows it handed back.
+   */
+  stop(graceMs?: number): Promise<number>;
 };
 
 const claimSql = `
@@ -90,9 +98,16 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       wake = done;
     });
 
+  /** The claim tokens of this loop whose lease may still hold rows (older than the lease: expired anyway). */
+  const claims = new Map<string, number>();
+
   async function claim(n: number): Promise<Claimed[]> {
     const token = randomUUID();
+    const now = Date.now();
+    for (const [t, at] of claims) if (now - at > leaseMs) claims.delete(t);
+    claims.set(token, now);
     const { rows } = await client.query(claimSql, [n, leaseMs, token]);
+    if (!rows.length) claims.delete(token);
     return (rows as Omit<Claimed, 'token'>[]).map((r) => ({ ...r, attempts: Number(r.attempts), token }));
   }
 
@@ -118,6 +133,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         row,
         `update notification_outbox set status = 'cancelled', locked_until = null, last_error = 'The lead no longer exists (erased)'`,
       );
+      metrics().delivery(row.channel, 'cancelled');
       log.info(meta, 'notification cancelled: the lead no longer exists');
       return;
     }
@@ -129,6 +145,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         await settle(row, `update notification_outbox set status = 'cancelled', locked_until = null, last_error = $3`, [
           status === 'confirmed' ? 'Already confirmed' : 'Unsubscribed',
         ]);
+        metrics().delivery(row.channel, 'cancelled');
         log.info(meta, 'confirmation cancelled: the subscription is no longer pending');
         return;
       }
@@ -169,6 +186,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
           [message],
           true,
         );
+        metrics().delivery(row.channel, 'failed');
         log.error({ ...meta, error: message }, 'notification failed for good after the last attempt');
       } else {
         const delay = retryDelayMs(row.attempts, random);
@@ -178,11 +196,13 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
           [message, delay],
           true,
         );
+        metrics().delivery(row.channel, 'retry');
         log.warn({ ...meta, error: message, retryInMs: delay }, 'notification not delivered; will retry');
       }
       return;
     }
     await settle(row, `update notification_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null`);
+    metrics().delivery(row.channel, 'sent');
     log.info(meta, 'notification sent');
   }
 
@@ -236,11 +256,34 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       wake?.();
     },
     runOnce,
-    async stop() {
+    async stop(graceMs?: number) {
       stopping = true;
       wake?.();
-      await running;
+      if (graceMs === undefined) await running;
+      else {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([running, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, graceMs))))]);
+        clearTimeout(timer);
+      }
+      let released = 0;
+      if (claims.size) {
+        // Every settle clears locked_until: a row of these claims that still has a lease is unfinished.
+        try {
+          const { rows } = await client.query(
+            `update notification_outbox set locked_until = null
+              where claim_token = any($1::uuid[]) and status = 'pending' and locked_until is not null
+          returning id`,
+            [[...claims.keys()]],
+          );
+          released = rows.length;
+          if (released) log.info({ released }, 'unfinished notifications handed back for another loop to deliver');
+        } catch (err) {
+          log.warn({ err: { message: (err as Error | undefined)?.message } }, 'handing back claimed notifications failed; they are retried when their lease ends');
+        }
+        claims.clear();
+      }
       closeTransports();
+      return released;
     },
   };
 }
