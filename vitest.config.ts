@@ -13,7 +13,11 @@ export default defineConfig({
     fileParallelism: false,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
+      {
+        extends: true,
+        // Migrates the databases each file's database is copied from, once a run (tests/support/vitest-templates.ts).
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/vitest-templates.ts'] },
+      },
     ],
   },
 });

@@ -478,5 +478,10 @@ async function openSecondPool(t: TestDb) {
   const pool = t.handle.client as { options: { connectionString: string } };
   const pg = (await import('pg')).default;
   const other = new pg.Pool({ connectionString: pool.options.connectionString, max: 5 });
+  // `end()` resolves once the pool has asked its connections to close, not once they have: one still
+  // closing when the file's database is dropped (WITH (FORCE)) is ended by the server, and its error must
+  // not be an unhandled one (as in lib/db/connection.ts and tests/support/own-server.ts).
+  other.on('error', () => {});
+  other.on('connect', (client) => client.on('error', () => {}));
   return { client: other, end: () => other.end() };
 }

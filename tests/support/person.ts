@@ -11,11 +11,13 @@ import type { Locator } from '@playwright/test';
 export const keyDelayMs = 70;
 /**
  * Milliseconds between two keys in the specs that check what a form does with what was typed (its
- * messages, what it keeps, what it stores): the same key events, without a person's pauses, so that CI
- * stays within its time. The person's speed, and what the spam screening makes of it, is the subject of
- * tests/e2e/leads-people.spec.ts, which types at `keyDelayMs`.
+ * messages, what it keeps, what it stores): the same key events (keydown, keypress/input, keyup for each
+ * character, each answered by the page before the next), without a person's pauses, so that CI stays
+ * within its time. The person's speed, and what the spam screening makes of it, is the subject of
+ * tests/e2e/leads-people.spec.ts, which types at `keyDelayMs`. (5 ms a key cost about 0.5 s a form fill
+ * of sleeping alone, some 60 fills in leads-forms.spec.ts.)
  */
-export const quickKeyDelayMs = 5;
+export const quickKeyDelayMs = 0;
 /** Texts longer than this are pasted rather than typed (a 5,000-character message is pasted, not typed). */
 export const pasteOver = 80;
 /** The `autocomplete` tokens that browsers fill from what they know of a person. */

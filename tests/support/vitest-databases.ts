@@ -27,17 +27,52 @@ export async function openTempPglite(dataDir = tempDir()) {
 }
 
 /**
+ * The databases made once per vitest run by tests/support/vitest-templates.ts (the integration project's
+ * globalSetup): a migrated PGlite folder, and a migrated database on DATABASE_URL's server. A test file's
+ * database is a copy of one (its own folder, or CREATE DATABASE ... TEMPLATE), so that the 22 migrations do
+ * not run again for each of the some 30 databases a run opens; `runMigrations` still runs on the copy, and
+ * finds nothing to apply. Unset (a file run outside the project), each database is migrated from empty.
+ */
+export const templateEnv = { pglite: 'POSTCRAFT_TEST_PGLITE_TEMPLATE', postgres: 'POSTCRAFT_TEST_PG_TEMPLATE' } as const;
+
+/** A migrated embedded database in a fresh folder: a copy of the run's template when there is one. */
+async function openPgliteCopy() {
+  const template = process.env[templateEnv.pglite];
+  if (!template || !fs.existsSync(path.join(template, 'pglite'))) return openTempPglite();
+  const dataDir = tempDir();
+  fs.cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  const handle = await openDatabase({ dataDir, databaseUrl: '' });
+  await runMigrations(handle);
+  return { handle, dataDir };
+}
+
+/**
  * A fresh PostgreSQL database on the server of DATABASE_URL (dropped by `drop()`), so test files
  * never see each other's rows. Undefined when DATABASE_URL is not set.
  */
-export async function createTempPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+export async function createTempPostgres(template?: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const base = process.env.DATABASE_URL;
   if (!base) return undefined;
   const name = `postcraft_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    if (!template) await admin.query(`create database ${name}`);
+    else {
+      // A template must have no other session: the one that migrated it may still be closing.
+      for (let tries = 0; ; tries++) {
+        try {
+          await admin.query(`create database ${name} template ${template}`);
+          break;
+        } catch (err) {
+          if (tries >= 50 || !/being accessed by other users/.test((err as Error).message)) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -69,14 +104,14 @@ export const databaseKinds: { name: string; open: () => Promise<TestDb | undefin
   {
     name: 'PGlite',
     open: async () => {
-      const { handle } = await openTempPglite();
+      const { handle } = await openPgliteCopy();
       return { kind: 'pglite', handle, db: drizzleOf(handle), cleanup: () => handle.close() };
     },
   },
   {
     name: 'PostgreSQL',
     open: async () => {
-      const temp = await createTempPostgres();
+      const temp = await createTempPostgres(process.env[templateEnv.postgres] || undefined);
       if (!temp) return undefined;
       const handle = await openDatabase({ databaseUrl: temp.url });
       await runMigrations(handle);

@@ -1,0 +1,30 @@
+// The integration project's globalSetup (vitest.config.ts): migrates, once per run, the databases that
+// each test file's database is copied from (tests/support/vitest-databases.ts, `databaseKinds`), and
+// removes them at the end. The environment variables it sets are inherited by the test workers.
+import fs from 'node:fs';
+import { openDatabase } from '@/lib/db/connection';
+import { runMigrations } from '@/lib/db/migrate';
+import { createTempPostgres, openTempPglite, templateEnv } from './vitest-databases';
+
+export default async function setup() {
+  const { handle, dataDir } = await openTempPglite();
+  await handle.close();
+  process.env[templateEnv.pglite] = dataDir;
+
+  const temp = await createTempPostgres();
+  if (temp) {
+    const migrated = await openDatabase({ databaseUrl: temp.url });
+    try {
+      await runMigrations(migrated);
+    } finally {
+      await migrated.close();
+    }
+    process.env[templateEnv.postgres] = new URL(temp.url).pathname.slice(1);
+  }
+
+  return async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await temp?.drop();
+  };
+}
+
