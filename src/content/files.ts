@@ -122,8 +122,8 @@ export function isEntryFile(contentRoot: string, collection: CollectionName, fil
 
 /**
  * The id of an entry's file: its name without the extension, lower-case words joined by "-" (`entryIdPattern`),
- * or the file stops the load. (Astro's glob loader would make a slug of any name: "Tom Becker.yaml" would
- * quietly become "tom-becker".)
+ * or the file stops the load. (Astro's glob loader would make a slug of any name: "New Hire.yaml" would
+ * quietly become "new-hire".)
  */
 export function entryIdOf(collection: CollectionName, file: string): string {
   const { extension, whatTheNameIs } = collectionFiles[collection];
