@@ -12,6 +12,8 @@ import { kindsKeptFor } from '@/lib/retention/periods';
 import { fillSection, type ContentEntry } from './entries';
 import type { legalDocumentSchema } from './schemas';
 import { site } from '@/lib/config/site';
+import { formPages, leadEndpoints } from '@/lib/leads/endpoints';
+import { leadKindNames, leadKinds } from '@/lib/leads/kinds';
 import { referralCookieDays, referralCookieName } from '@/lib/leads/referral';
 import { staffSessionCookieNames } from '@/lib/staff/session-cookie';
 
@@ -62,6 +64,21 @@ export type LegalSection = { id: string; heading: string; blocks: LegalBlock[] }
 export type LegalDate = { iso: string; label: string };
 export type LegalDocument = { updated: LegalDate; sections: LegalSection[] };
 
+/**
+ * Every lead form of the registry with the pages it is on ("partner (/partners), ... newsletter (/blog and the
+ * footer of every page) ... or trial (/signup)"): a new kind is named by the cookie policy without an edit.
+ */
+function leadFormsWithPages(): string {
+  const items = leadKindNames.map((kind) => {
+    const pages = Object.entries(leadEndpoints)
+      .filter(([, e]) => e.kind === kind)
+      .map(([name]) => formPages[name as keyof typeof formPages]);
+    const where = [...new Set(pages.filter((p): p is string => p !== null))].concat(pages.includes(null) ? ['the footer of every page'] : []);
+    return `${leadKinds[kind].shortLabel.toLowerCase()} (${where.join(' and ')})`;
+  });
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
 /** The values the documents' placeholders name. */
 function placeholders(): Record<string, string> {
   const values: Record<string, string> = {
@@ -78,6 +95,7 @@ function placeholders(): Record<string, string> {
   for (const [k, v] of Object.entries(retention)) values[`retention.${k}`] = String(v);
   // The kinds of lead kept for each period, by their labels ("Partner applications, ... and trial requests").
   for (const period of Object.keys(leadRetention) as LeadRetention[]) values[`retention.kinds.${period}`] = kindsKeptFor(period);
+  values['leads.forms'] = leadFormsWithPages();
   return values;
 }
 

@@ -53,6 +53,12 @@ export function madeValuesOf(def: KindDef, email = 'sample@example.com'): LeadVa
  */
 export const refusedTicks: readonly string[] = ['YES', 'Yes', `${tickBox.value} `, ` ${tickBox.value}`, 'on', 'true', '1', 'no', `${tickBox.value},${tickBox.value}`, 'y'.repeat(6000), '\u0000'];
 
+/**
+ * The kinds of today, whose stored shapes, texts and colours are a contract the tests pin. A kind added to the
+ * registry later is checked by the registry's own rules instead, so it breaks none of these tests.
+ */
+export const kindsOfToday = ['partner', 'affiliate', 'agency', 'contact', 'newsletter', 'dataRequest', 'trial'] as const satisfies readonly LeadKind[];
+
 /** Hand-picked values of the kinds whose tests assert them; a kind not here gets `madeLead`'s. */
 const picked: Partial<Record<LeadKind, LeadValues>> = {
   partner: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Engines Ltd', partnershipType: 'reseller', message: 'We resell analytical engines.' },
