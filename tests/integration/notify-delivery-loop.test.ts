@@ -50,8 +50,11 @@ for (const kind of databaseKinds) {
       vi.stubEnv('WEBHOOK_URL', hooks.url);
       vi.stubEnv('WEBHOOK_SECRET', secret);
       vi.stubEnv('SITE_URL', 'https://www.postcraft.example');
-      // These tests submit the same addresses many times; the per-recipient limit has its own test.
+      // These tests submit the same addresses many times, all from one network, a lead of every kind of the
+      // registry each: the per-recipient limit and the network's share of the visitor emails have their own
+      // tests (visitor-email-budgets.test.ts), and a kind added to the registry must not exhaust them here.
       vi.stubEnv('NOTIFY_RECIPIENT_LIMIT', '0');
+      vi.stubEnv('NOTIFY_NETWORK_SHARE', '0');
       smtp.messages.length = 0;
       smtp.state.failNext = 0;
       smtp.state.failFor = undefined;
