@@ -66,7 +66,7 @@ export type LegalDocument = { updated: LegalDate; sections: LegalSection[] };
 
 /**
  * Every lead form of the registry with the pages it is on ("partner (/partners), ... newsletter (/blog and the
- * footer of every page) ... or trial (/signup)"): a new kind is named by the cookie policy without an edit.
+ * footer of every page) ... and trial (/signup)"): a new kind is named by the cookie policy without an edit.
  */
 function leadFormsWithPages(): string {
   const items = leadKindNames.map((kind) => {
@@ -76,7 +76,7 @@ function leadFormsWithPages(): string {
     const where = [...new Set(pages.filter((p): p is string => p !== null))].concat(pages.includes(null) ? ['the footer of every page'] : []);
     return `${leadKinds[kind].shortLabel.toLowerCase()} (${where.join(' and ')})`;
   });
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** The values the documents' placeholders name. */
