@@ -1,4 +1,4 @@
-import { Mail, MailCheck, MailPlus, Webhook } from 'lucide-react';
+import { Mail, MailCheck, MailPlus, Reply, Webhook } from 'lucide-react';
 import { formatDateTime } from '@/lib/staff/format';
 import type { Delivery } from '@/lib/notify/deliveries';
 import { cn } from '@/lib/utils';
@@ -18,6 +18,7 @@ const channels: Record<Delivery['channel'], { name: string; Icon: typeof Mail }>
   webhook: { name: 'Webhook', Icon: Webhook },
   ack: { name: 'Acknowledgement to the sender', Icon: MailCheck },
   confirm: { name: 'Confirmation link to the subscriber', Icon: MailPlus },
+  reply: { name: 'Reply to the lead', Icon: Reply },
 };
 
 /**

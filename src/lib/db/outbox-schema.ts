@@ -11,9 +11,10 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 const leadTypes = leadKindNames;
 /**
  * `email` and `webhook` tell staff about a lead; `ack` acknowledges it to its sender; `confirm` sends a
- * newsletter confirmation link. The last two go to the lead's own address (docs/notifications.md).
+ * newsletter confirmation link. The last two go to the lead's own address (docs/notifications.md). `reply`
+ * sends a message staff wrote on the lead's page (`message_id` names it in lead_messages).
  */
-export const deliveryChannels = ['email', 'webhook', 'ack', 'confirm'] as const;
+export const deliveryChannels = ['email', 'webhook', 'ack', 'confirm', 'reply'] as const;
 /**
  * `limited`: a visitor email a limit kept from being sent (the per-address limit, the hourly budget of its
  * class, or the posting network's share of it; `last_error` says which). It is never sent by the loop;
@@ -56,6 +57,8 @@ export const notificationOutbox = pgTable(
      * the address), so that one network's share of the hourly budget can be counted across instances.
      */
     networkKey: text('network_key'),
+    /** For a `reply`: the message of the lead's thread it sends (lead_messages.id). */
+    messageId: uuid('message_id'),
   },
   (t) => [
     check('notification_outbox_lead_type_check', sql`${t.leadType} in (${list(leadTypes)})`),
@@ -73,6 +76,8 @@ export const notificationOutbox = pgTable(
     // The same of one posting network (its share of the budgets).
     index('notification_outbox_network_recent_idx').on(t.networkKey, t.createdAt).where(sql`${t.networkKey} is not null and ${t.status} <> 'limited'`),
     // At most one pending delivery per lead and channel (a re-send of a pending one just makes it due).
-    uniqueIndex('notification_outbox_one_pending_key').on(t.leadType, t.leadId, t.channel).where(sql`${t.status} = 'pending'`),
+    // Replies are one row per message instead (several replies to a lead may wait at once).
+    uniqueIndex('notification_outbox_one_pending_key').on(t.leadType, t.leadId, t.channel).where(sql`${t.status} = 'pending' and ${t.messageId} is null`),
+    uniqueIndex('notification_outbox_message_pending_key').on(t.messageId).where(sql`${t.status} = 'pending' and ${t.messageId} is not null`),
   ],
 );

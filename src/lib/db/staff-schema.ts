@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { leadKindNames } from '@/lib/leads/kinds';
 import { dataRequests } from './schema';
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -192,6 +192,16 @@ export const leadIndex = pgTable(
     firstChangedAt: timestamp('first_changed_at', { withTimezone: true }),
     /** The affiliate code of its attribution (as stored): the insights' leads per affiliate code. */
     referralCode: text('referral_code'),
+    /**
+     * The lead's thread (lib/db/conversation-schema.ts, kept by the lead_messages trigger of migration 0023):
+     * incoming messages no staff member has read; since when its last incoming message waits for our answer
+     * (null: the last word is ours, or nobody wrote); our first reply, when and by whom; our replies.
+     */
+    unreadReplies: integer('unread_replies').notNull().default(0),
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+    firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
+    firstReplyBy: uuid('first_reply_by'),
+    replies: integer('replies').notNull().default(0),
   },
   // Also, made by migration 0017 (drizzle's index builder has no INCLUDE): lead_index_insights_idx on
   // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at), so that the
@@ -208,5 +218,8 @@ export const leadIndex = pgTable(
     index('lead_index_source_idx').on(t.source, t.createdAt.desc()),
     index('lead_index_campaign_idx').on(t.campaign, t.createdAt.desc()),
     index('lead_index_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    // The inbox's "Unread replies" and "Awaiting our answer" views: only the few leads they hold.
+    index('lead_index_unread_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.unreadReplies} > 0`),
+    index('lead_index_awaiting_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.awaitingSince} is not null`),
   ],
 );

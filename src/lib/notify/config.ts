@@ -7,8 +7,11 @@ import { envInt } from '@/lib/limiter';
 
 /** The channels that tell staff about a lead. */
 export type Channel = 'email' | 'webhook';
-/** Every channel of the outbox: staff's two, and the emails to the lead's own address (`ack`, `confirm`). */
-export type AnyChannel = Channel | 'ack' | 'confirm';
+/**
+ * Every channel of the outbox: staff's two, and the emails to the lead's own address (`ack`, `confirm`, and
+ * `reply`: a message staff wrote on the lead's page, lib/conversations).
+ */
+export type AnyChannel = Channel | 'ack' | 'confirm' | 'reply';
 export type Env = Record<string, string | undefined>;
 
 /** Emails can be sent at all (SMTP_URL is set): staff emails, acknowledgements, newsletter confirmations. */
