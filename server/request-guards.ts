@@ -63,10 +63,10 @@ export function postOrigin(req: IncomingMessage, allowed: string[], trustProxy =
 
 /**
  * Sends a refusal (`write`, which answers with `Connection: close`) once the client has sent its body (read
- * and dropped, up to a limit; beyond it the answer goes out and the connection closes), so that a client
- * still writing sees the answer, not a reset.
+ * and dropped, up to `limit`, 8 MB unless told; beyond it the answer goes out and the connection closes), so
+ * that a client still writing sees the answer, not a reset.
  */
-export function answerRefusal(req: IncomingMessage, write: () => void) {
+export function answerRefusal(req: IncomingMessage, write: () => void, limit = drainLimitBytes) {
   let sent = false;
   let received = 0;
   const send = () => {
@@ -77,15 +77,15 @@ export function answerRefusal(req: IncomingMessage, write: () => void) {
   if (req.readableEnded || req.complete) return send();
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > drainLimitBytes) send();
+    if (received > limit) send();
   });
   req.on('end', send);
   req.on('error', send);
   req.resume();
 }
 
-/** Reads a body of at most `limit` bytes. */
-function readBody(req: IncomingMessage, limit: number): Promise<{ body?: Buffer; tooLarge?: boolean; error?: boolean }> {
+/** Reads a body of at most `limit` bytes (past it: `tooLarge`, the request paused with the rest unread). */
+export function readBody(req: IncomingMessage, limit: number): Promise<{ body?: Buffer; tooLarge?: boolean; error?: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
