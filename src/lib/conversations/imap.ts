@@ -136,13 +136,6 @@ export function startImapWatcher({ client, env = process.env, log = conversation
     }
   }
 
-  /** Moves what was taken before (up to the last UID) but is still in the mailbox (a stop between storing and moving). */
-  async function moveLeftovers(connection: ImapFlow, lastUid: number | null) {
-    if (!s.processedMailbox || !lastUid) return;
-    const left = await connection.search({ uid: `1:${lastUid}` }, { uid: true });
-    if (left && left.length) await connection.messageMove(left.join(','), s.processedMailbox, { uid: true });
-  }
-
   /** One connection: holds the lease, takes what is new, then waits for IDLE's news, the poll or a stop. */
   async function session(held: { uidValidity: number | null; lastUid: number | null }): Promise<void> {
     const connection = new ImapFlow({
@@ -183,7 +176,6 @@ export function startImapWatcher({ client, env = process.env, log = conversation
           state.lastUid = null;
         }
         if (s.processedMailbox) await connection.mailboxCreate(s.processedMailbox).catch(() => {}); // exists already
-        await moveLeftovers(connection, state.lastUid);
         watching = true;
         outage.up();
         let renewAt = Date.now() + leaseMs / 3;

@@ -118,6 +118,8 @@ const cap = (line: string | undefined) => (line ?? '').slice(0, 400).trim();
 /** "On <date>, <name> <address> wrote:" and its translations (Gmail, Apple Mail, Thunderbird...), on one to three lines. */
 const attribution =
   /^(On|Le|El|Am|Op|Il|Em|Den|W dniu|Dnia)\s.{0,600}\s(wrote|a écrit|escribió|escribio|schrieb|schreef|ha scritto|escreveu|skrev|napisał|napisal|kirjoitti|írta|написал)\s?:$/i;
+/** "Am <date> schrieb <name> <address>:" (German, Dutch, Danish: the name after the verb). */
+const attributionNameLast = /^(Am|Op|Den)\s.{0,300}\s(schrieb|schreef|skrev)\s.{1,300}:$/i;
 /** "-----Original Message-----" and its translations (Outlook, Lotus...). */
 const originalMessage =
   /^-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|messaggio originale|oorspronkelijk bericht|oprindelig meddelelse|originalmeddelande|mensagem original)\s*-{2,}$/i;
@@ -140,7 +142,7 @@ function historyStarts(lines: string[], i: number): boolean {
     // Gmail folds a long attribution over two or three lines; it always holds a date (a digit).
     for (let n = 1; n <= 3; n++) {
       const joined = lines.slice(i, i + n).map(cap).join(' ');
-      if (/\d/.test(joined) && attribution.test(joined)) return true;
+      if (/\d/.test(joined) && (attribution.test(joined) || attributionNameLast.test(joined))) return true;
     }
   }
   if (/^_{10,}$/.test(line)) return headerFrom.test(cap(lines.slice(i + 1, i + 3).find((l) => l.trim())));

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startImapWatcher, type ImapWatcher } from '@/lib/conversations/imap';
+import { replyAddress, replyToken, replyTokenKey } from '@/lib/conversations/reply-token';
+import { queryable } from '@/lib/db/connection';
+import { startDovecot, type Dovecot } from '../support/dovecot';
+import { plainMail } from '../support/inbound-mail';
+import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
+
+// The IMAP watcher (lib/conversations/imap.ts) against a real Dovecot: a reply delivered into the mailbox is
+// stored within 10 s and marked \Seen; a restart takes what arrived meanwhile and nothing twice; of two
+// watchers on one database one watches and the other takes over when it stops; IMAP_PROCESSED_MAILBOX
+// gets what was taken; a message over the size limit is kept as its headers.
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+for (const kind of databaseKinds) {
+  describe(`the IMAP watcher on ${kind.name}`, () => {
+    let t: TestDb | undefined;
+    let dovecot: Dovecot;
+    let leadId = '';
+    let tokenAddress = '';
+    const watchers: ImapWatcher[] = [];
+    const run = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => query<T>(t!.handle, sql, params);
+    const env = () => ({ IMAP_URL: dovecot.url, REPLY_INBOUND_ADDRESS: 'replies@postcraft.example' });
+    const watch = (extra: Record<string, string> = {}) => {
+      const w = startImapWatcher({ client: queryable(t!.handle), env: { ...env(), ...extra }, leaseMs: 3000, pollMs: 30_000 })!;
+      watchers.push(w);
+      return w;
+    };
+    const reply = (text: string, extra: { messageId?: string | null; from?: string } = {}) =>
+      plainMail({ from: extra.from ?? 'Ann Lee <ann.lee@example.com>', to: tokenAddress, messageId: extra.messageId }, text);
+    /** The stored messages whose text is `text`, once `count` of them are there (or after `ms`). */
+    const stored = async (text: string, count = 1, ms = 10_000) => {
+      const until = Date.now() + ms;
+      for (;;) {
+        const rows = await run<{ lead_id: string | null; channel: string; notices: string[]; body_text: string }>(`select lead_id, channel, notices, body_text from lead_messages where direction = 'in' and body_text = $1`, [text]);
+        if (rows.length >= count || Date.now() > until) return rows;
+        await sleep(200);
+      }
+    };
+    const on = it.runIf(kind.name === 'PGlite' || Boolean(process.env.DATABASE_URL));
+
+    beforeAll(async () => {
+      t = await kind.open();
+      if (!t) return;
+      dovecot = await startDovecot();
+      [{ id: leadId }] = await run<{ id: string }>(
+        `insert into partner_applications (first_name, last_name, email, company, partnership_type, message) values ('Ann', 'Lee', 'ann.lee@example.com', 'Lee Design', 'technology', 'We would like to partner with you.') returning id`,
+      );
+      tokenAddress = replyAddress('replies@postcraft.example', replyToken(await replyTokenKey(queryable(t.handle)), 'partner', leadId));
+    });
+    afterAll(async () => {
+      for (const w of watchers) await w.stop();
+      await dovecot?.remove();
+      await t?.cleanup();
+    });
+
+    on('takes the unseen messages already there, then a reply delivered into the mailbox within 10 s, and marks them \\Seen', async () => {
+      await dovecot.deliver(reply('Already there, unread.'));
+      const readUid = await dovecot.deliver(reply('Already there, read in a mail app.'));
+      // Someone read that one in a mail app before the mailbox was connected: the first look leaves it.
+      await dovecotSeen(dovecot, readUid!);
+      const w = watch();
+      expect(await stored('Already there, unread.')).toHaveLength(1);
+      const started = Date.now();
+      await dovecot.deliver(reply('Yes, Tuesday works.'));
+      const rows = await stored('Yes, Tuesday works.');
+      expect(rows).toMatchObject([{ lead_id: leadId, channel: 'imap' }]);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(w.watching).toBe(true);
+      expect(await stored('Already there, read in a mail app.', 1, 500)).toHaveLength(0);
+      const flags = await dovecot.list();
+      expect(flags.filter((m) => m.flags.includes('\\Seen'))).toHaveLength(3);
+      const [state] = await run<{ last_uid: string }>(`select last_uid from imap_mailboxes`);
+      expect(Number(state!.last_uid)).toBe(Math.max(...flags.map((m) => m.uid)));
+    });
+
+    on('after a restart, takes what arrived meanwhile once and nothing it took before (by UID, not by its copy)', async () => {
+      const before = `Taken before the restart ${randomUUID()}`;
+      await dovecot.deliver(reply(before, { messageId: null }));
+      expect(await stored(before)).toHaveLength(1);
+      for (const w of watchers.splice(0)) await w.stop();
+      // Its row gone, only the UID recorded keeps the watcher from taking it again.
+      await run(`delete from lead_messages where body_text = $1`, [before]);
+      await dovecot.deliver(reply('While stopped, one.'));
+      await dovecot.deliver(reply('While stopped, two.', { messageId: null }));
+      watch();
+      expect(await stored('While stopped, one.')).toHaveLength(1);
+      expect(await stored('While stopped, two.')).toHaveLength(1);
+      await sleep(1500);
+      expect(await stored(before, 1, 0)).toHaveLength(0);
+      const [{ n }] = await run<{ n: number }>(`select count(*)::int as n from lead_messages where direction = 'in'`);
+      expect(n).toBe(4);
+    });
+
+    on('of two watchers on one database one watches; the other takes over when it stops', async () => {
+      for (const w of watchers.splice(0)) await w.stop();
+      const first = watch();
+      await waitFor(() => first.watching);
+      const second = watch();
+      await sleep(1500);
+      expect([first.watching, second.watching]).toEqual([true, false]);
+      await first.stop();
+      await waitFor(() => second.watching, 15_000);
+      await dovecot.deliver(reply('After the take-over.'));
+      expect(await stored('After the take-over.')).toHaveLength(1);
+    });
+
+    on('moves what it took to IMAP_PROCESSED_MAILBOX, and keeps a message over INBOUND_MAX_BYTES as its headers', async () => {
+      for (const w of watchers.splice(0)) await w.stop();
+      watch({ IMAP_PROCESSED_MAILBOX: 'Processed', INBOUND_MAX_BYTES: String(64 * 1024) });
+      await dovecot.deliver(reply(`A long one: ${'x'.repeat(100 * 1024)}`));
+      const until = Date.now() + 10_000;
+      let big: { notices: string[]; body_text: string }[] = [];
+      while (!big.length && Date.now() < until) {
+        big = await run(`select notices, body_text from lead_messages where notices[1] like 'It was %'`);
+        await sleep(200);
+      }
+      expect(big).toEqual([{ notices: ['It was 0.1 MB, over the limit of 0.1 MB: only its headers were kept.'], body_text: '' }]);
+      // What this watcher took (the earlier ones, taken without IMAP_PROCESSED_MAILBOX, stay where they are).
+      await waitFor(async () => (await dovecot.list('Processed')).length === 1);
+      expect((await dovecot.list('INBOX')).length).toBe(7);
+    });
+  });
+}
+
+async function waitFor(ok: () => boolean | Promise<boolean>, ms = 10_000) {
+  for (const until = Date.now() + ms; !(await ok()); ) {
+    if (Date.now() > until) throw new Error('timed out');
+    await sleep(100);
+  }
+}
+
+/** Marks a message \Seen as a mail app would (through the test's own IMAP session). */
+async function dovecotSeen(dovecot: Dovecot, uid: number) {
+  const { ImapFlow } = await import('imapflow');
+  const client = new ImapFlow({ host: '127.0.0.1', port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false, disableAutoIdle: true });
+  await client.connect();
+  await client.mailboxOpen('INBOX');
+  await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+  await client.logout();
+}
