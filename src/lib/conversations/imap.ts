@@ -165,35 +165,32 @@ export function startImapWatcher({ client, env = process.env, log = conversation
     });
     try {
       await connection.connect();
-      const lock = await connection.getMailboxLock(s.mailbox);
-      try {
-        const mailbox = connection.mailbox as MailboxObject;
-        const validity = Number(mailbox.uidValidity);
-        const state = { lastUid: held.lastUid };
-        if (held.uidValidity !== validity) {
-          if (held.uidValidity !== null) log.info({ event: 'conversations.imap_uidvalidity' }, 'the mailbox was renumbered (its UIDVALIDITY changed): taking its unseen messages again');
-          if (!(await db(lease.reset(validity)))) throw new LeaseLost();
-          state.lastUid = null;
-        }
-        if (s.processedMailbox) await connection.mailboxCreate(s.processedMailbox).catch(() => {}); // exists already
-        watching = true;
-        outage.up();
-        let renewAt = Date.now() + leaseMs / 3;
-        const renew = async () => {
-          if (Date.now() < renewAt) return;
-          if (!(await db(lease.acquire(leaseMs)))) throw new LeaseLost();
-          renewAt = Date.now() + leaseMs / 3;
-        };
-        while (!stopped && !closed) {
-          news = false;
-          await takeNew(connection, state, renew);
-          await renew();
-          if (!news && !stopped && !closed) await nap(Math.min(pollMs, renewAt - Date.now()));
-        }
-        if (closed && !stopped) throw new Error('the IMAP server closed the connection');
-      } finally {
-        lock.release();
+      // Opened without a lock (this connection is the watcher's alone): imapflow idles (IMAP IDLE) whenever
+      // no command runs, which it does not while a mailbox lock is held.
+      const mailbox = await connection.mailboxOpen(s.mailbox);
+      const validity = Number(mailbox.uidValidity);
+      const state = { lastUid: held.lastUid };
+      if (held.uidValidity !== validity) {
+        if (held.uidValidity !== null) log.info({ event: 'conversations.imap_uidvalidity' }, 'the mailbox was renumbered (its UIDVALIDITY changed): taking its unseen messages again');
+        if (!(await db(lease.reset(validity)))) throw new LeaseLost();
+        state.lastUid = null;
       }
+      if (s.processedMailbox) await connection.mailboxCreate(s.processedMailbox).catch(() => {}); // exists already
+      watching = true;
+      outage.up();
+      let renewAt = Date.now() + leaseMs / 3;
+      const renew = async () => {
+        if (Date.now() < renewAt) return;
+        if (!(await db(lease.acquire(leaseMs)))) throw new LeaseLost();
+        renewAt = Date.now() + leaseMs / 3;
+      };
+      while (!stopped && !closed) {
+        news = false;
+        await takeNew(connection, state, renew);
+        await renew();
+        if (!news && !stopped && !closed) await nap(Math.min(pollMs, renewAt - Date.now()));
+      }
+      if (closed && !stopped) throw new Error('the IMAP server closed the connection');
     } finally {
       watching = false;
       imap = undefined;

@@ -173,7 +173,7 @@ async function matchLead(client: Queryable, m: Parsed, env: Env): Promise<{ lead
     type Row = { message_id: string; lead_type: string; lead_id: string; sender_matches: boolean };
     const hit = ids.map((id) => (rows as Row[]).find((r) => r.message_id === id && r.sender_matches)).find(Boolean);
     if (hit) return { lead: { type: hit.lead_type, id: hit.lead_id } };
-    if (rows.length) return { notice: 'It answers a message we sent to a lead, but its sender is not that lead’s email address.' };
+    if (rows.length && !named.length) return { notice: 'It answers a message we sent to a lead, but its sender is not that lead’s email address.' };
   }
   if (named.length) return { notice: 'It was sent to a lead’s reply address, but its sender is not that lead’s email address.' };
   return {};
