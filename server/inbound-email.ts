@@ -4,7 +4,7 @@
 // before Astro and without the form guards (it is no browser's form): 200 {"outcome": "joined" |
 // "unmatched" | "duplicate"}, or a 4xx with {"error": "<one sentence>"}; 404 when INBOUND_WEBHOOK_SECRET is
 // not set. A body over INBOUND_MAX_BYTES is refused (413) as soon as its Content-Length says so, or as its
-// bytes pass the limit: it is read and dropped, never kept whole.
+// bytes pass the limit: at most 4 MB more of it is read (and dropped), never the whole of it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
@@ -16,8 +16,8 @@ import { answerRefusal, readBody } from './request-guards';
 
 export const inboundEmailPath = '/api/inbound-email';
 const toleranceSeconds = 5 * 60;
-/** A message over the limit is read and dropped up to this much (its sender then sees the 413, not a reset); beyond it the connection closes. */
-const drainLimit = 64 * 1024 * 1024;
+/** How much more of a message over the limit is read (and dropped) after its 413, before the connection is cut. */
+const lingerBytes = 4 * 1024 * 1024;
 
 /** What is wrong with INBOUND_WEBHOOK_SECRET, or undefined: the server refuses to start with it. */
 export function inboundConfigProblem(env: Env = process.env): string | undefined {
@@ -33,11 +33,21 @@ function answer(req: IncomingMessage, res: ServerResponse, status: number, body:
 }
 
 /**
- * Answers a refusal once the body is drained (read and dropped, never kept; 8 MB at most, and for a message
- * over the size limit 64 MB, so that its sender reads the 413), closing the connection after.
+ * Answers a refusal. A message over the size limit is answered at once, then at most 4 MB more of it is read
+ * and dropped (time for its sender to read the 413 while still sending) before the connection is cut:
+ * reading all of a 30 MB message only to drop it would cost the server that memory until its next garbage
+ * collection. Any other refusal is sent once the body is drained (read and dropped, at most 8 MB:
+ * request-guards.ts), closing the connection after.
  */
 function refuse(req: IncomingMessage, res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}) {
-  answerRefusal(req, () => answer(req, res, status, { error }, { ...headers, Connection: 'close' }), status === 413 ? drainLimit : undefined);
+  if (status !== 413) return answerRefusal(req, () => answer(req, res, status, { error }, { ...headers, Connection: 'close' }));
+  answer(req, res, status, { error }, headers);
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > lingerBytes) req.socket.destroy();
+  });
+  req.resume();
 }
 
 const megabytes = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;

@@ -63,10 +63,10 @@ export function postOrigin(req: IncomingMessage, allowed: string[], trustProxy =
 
 /**
  * Sends a refusal (`write`, which answers with `Connection: close`) once the client has sent its body (read
- * and dropped, up to `limit`, 8 MB unless told; beyond it the answer goes out and the connection closes), so
- * that a client still writing sees the answer, not a reset.
+ * and dropped, up to a limit; beyond it the answer goes out and the connection closes), so that a client
+ * still writing sees the answer, not a reset.
  */
-export function answerRefusal(req: IncomingMessage, write: () => void, limit = drainLimitBytes) {
+export function answerRefusal(req: IncomingMessage, write: () => void) {
   let sent = false;
   let received = 0;
   const send = () => {
@@ -77,7 +77,7 @@ export function answerRefusal(req: IncomingMessage, write: () => void, limit = d
   if (req.readableEnded || req.complete) return send();
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > limit) send();
+    if (received > drainLimitBytes) send();
   });
   req.on('end', send);
   req.on('error', send);

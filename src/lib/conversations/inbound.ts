@@ -138,7 +138,7 @@ function readEmail(email: ParsedMail, source: Buffer, notices: string[], withBod
 
 /** The message's fields when the parser could not read it: the source is kept, nothing else is known. */
 function unreadable(reason: string, notices: string[]): Parsed {
-  notices.push(`It could not be read as an email (${reason.slice(0, 200)}): only its source is kept.`);
+  notices.push(`It could not be read as an email (${reason}): only its source is kept.`);
   return { messageId: null, inReplyTo: null, references: [], from: '', fromName: null, recipients: [], firstTo: '', subject: '', bodyText: '', attachments: [], notices };
 }
 
@@ -196,7 +196,16 @@ export async function ingestEmail(client: Queryable, raw: Buffer, via: MessageCh
   try {
     m = readEmail(await parseMail(source), source, notices, size === undefined);
   } catch (err) {
-    m = unreadable(String((err as Error)?.message ?? err), notices);
+    // Its body could not be read: its headers alone may still say who sent it, to whom and in answer to what.
+    const reason = String((err as Error)?.message ?? err).slice(0, 200);
+    const head = headerBlock(source);
+    try {
+      if (head.length === source.length) throw err;
+      m = readEmail(await parseMail(head), head, notices, false);
+      notices.push(`Its body could not be read (${reason}): its headers and source are kept.`);
+    } catch {
+      m = unreadable(reason, notices);
+    }
   }
   if (m.messageId) {
     const { rows } = await client.query(`select 1 from lead_messages where direction = 'out' and message_id = $1`, [m.messageId]);

@@ -7,7 +7,7 @@
 // some of its patterns backtrack without bound (a made-up 45 kB text took 287 s of CPU). These rules read
 // each line once, test at most the first 400 characters of a line with anchored patterns, and look at the
 // first 3,000 lines: the cost grows with the text, never faster.
-import { convert } from 'html-to-text';
+import { convert, type DomNode, type FormatCallback } from 'html-to-text';
 
 /** Removes what PostgreSQL text cannot hold (NUL) and makes every line end a plain `\n`. */
 export function cleanText(text: string): string {
@@ -84,6 +84,23 @@ function stripTags(html: string): string {
     .trim();
 }
 
+/** The text inside an element (its text nodes, at most 2,000 characters looked at). */
+function textInside(node: DomNode, budget = { left: 2000 }): string {
+  if (budget.left <= 0) return '';
+  if (typeof node.data === 'string' && node.type === 'text') {
+    budget.left -= node.data.length;
+    return node.data;
+  }
+  return (node.children ?? []).map((child) => textInside(child, budget)).join('');
+}
+
+/** A link: its text, then its address in brackets when that is a web or mail address other than the text (never a `javascript:` or `data:` one). */
+const formatLink: FormatCallback = (elem, walk, builder) => {
+  walk(elem.children, builder);
+  const href = String(elem.attribs?.href ?? '').trim();
+  if (/^(https?:\/\/|mailto:)/i.test(href) && href.replace(/^mailto:/i, '') !== textInside(elem).trim()) builder.addInline(` [${href}]`, { noWordTransform: true });
+};
+
 /**
  * An HTML body as plain text: paragraphs and lists kept, links as `text [address]`, images, styles and
  * scripts left out. Never fetches anything (it only reads the string). Notices say what was not laid out.
@@ -102,9 +119,10 @@ export function htmlToText(html: string): { text: string; notices: string[] } {
   const text = convert(source, {
     wordwrap: false,
     limits: { maxInputLength: maxHtmlChars + 1, maxDepth, maxChildNodes: 10_000 },
+    formatters: { link: formatLink },
     selectors: [
       { selector: 'img', format: 'skip' },
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'a', format: 'link' },
     ],
   });
   return { text: cleanText(text).trim(), notices };
