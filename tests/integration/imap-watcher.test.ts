@@ -1,11 +1,13 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImapWatcher, type ImapWatcher } from '@/lib/conversations/imap';
 import { replyAddress, replyToken, replyTokenKey } from '@/lib/conversations/reply-token';
-import { queryable } from '@/lib/db/connection';
+import { openDatabase, queryable } from '@/lib/db/connection';
 import { startDovecot, type Dovecot } from '../support/dovecot';
 import { plainMail } from '../support/inbound-mail';
-import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
+import { createTempPostgres, databaseKinds, query, tempDir, type TestDb } from '../support/vitest-databases';
 
 // The IMAP watcher (lib/conversations/imap.ts) against a real Dovecot: a reply delivered into the mailbox is
 // stored within 10 s and marked \Seen; a restart takes what arrived meanwhile and nothing twice; of two
@@ -142,3 +144,40 @@ async function dovecotSeen(dovecot: Dovecot, uid: number) {
   await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
   await client.logout();
 }
+
+describe('npm run worker with IMAP_URL', () => {
+  it('takes a reply delivered into the mailbox, then stops on SIGTERM with exit code 0 and gives the lease up', async () => {
+    const dovecot = await startDovecot();
+    const pg = await createTempPostgres();
+    const dataDir = tempDir('postcraft-imap-worker-');
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+        cwd: path.resolve(__dirname, '../..'),
+        env: { ...process.env, DATABASE_URL: pg?.url ?? '', DATA_DIR: dataDir, IMAP_URL: dovecot.url, SMTP_URL: '', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout!.on('data', (d) => (out += d));
+      child.stderr!.on('data', (d) => (out += d));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await waitFor(() => out.includes('postcraft worker: delivering notifications and taking email from the IMAP mailbox from'), 60_000);
+      await dovecot.deliver(plainMail({ from: 'Ann Lee <ann.lee@example.com>', to: 'replies@postcraft.example' }, 'Taken by the worker.'));
+      await waitFor(async () => (await dovecot.list()).some((m) => m.flags.includes('\\Seen')), 15_000);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(out).toContain('postcraft worker: stopped (SIGTERM)');
+      // The worker has closed the database: read what it left.
+      const handle = await openDatabase({ databaseUrl: pg?.url ?? '', dataDir });
+      try {
+        const rows = await query<{ channel: string }>(handle, `select channel from lead_messages where body_text = 'Taken by the worker.'`);
+        expect(rows).toEqual([{ channel: 'imap' }]);
+        expect(await query(handle, `select holder, lease_until from imap_mailboxes`)).toEqual([{ holder: null, lease_until: null }]);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await dovecot.remove();
+      await pg?.drop();
+    }
+  }, 120_000);
+});
