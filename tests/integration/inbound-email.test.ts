@@ -191,6 +191,8 @@ for (const kind of databaseKinds) {
       const unreadable = await row(nested.id);
       expect(unreadable.notices.join(' ')).toMatch(/^Its body could not be read \(Maximum MIME nesting depth of 64 levels exceeded\): its headers and source are kept\.$/);
       expect(unreadable.raw).toContain('deep');
+      const nulIds = await ingest(`From: ${ann}\r\nTo: ${tokenAddress}\r\nMessage-ID: <nul\u0000id@x>\r\nIn-Reply-To: <a\u0000b@x>\r\nReferences: <c\u0000d@x> <e@x>\r\nSubject: NUL\u0000s\r\n\r\nText\r\n`);
+      expect(await row(nulIds.id)).toMatchObject({ message_id: 'nulid@x', in_reply_to: 'ab@x', references: ['cd@x', 'e@x'] });
       const noHeaders = await ingest(Buffer.from('\u0000'.repeat(10)));
       expect(noHeaders.outcome).toBe('unmatched');
     });

@@ -102,7 +102,16 @@ export function startImapWatcher({ client, env = process.env, log = conversation
     const message = await connection.fetchOne(String(uid), tooLarge ? { uid: true, headers: true } : { uid: true, source: true }, { uid: true });
     if (!message) return; // expunged meanwhile
     const raw = (tooLarge ? message.headers : message.source) ?? Buffer.alloc(0);
-    await db(ingestEmail(client, raw, 'imap', { env, sizeWithoutBody: tooLarge ? size : undefined }));
+    try {
+      await ingestEmail(client, raw, 'imap', { env, sizeWithoutBody: tooLarge ? size : undefined });
+    } catch (err) {
+      // The database refused this message's data (SQLSTATE class 22 or 23): taking it again would fail again
+      // and hold up every message after it, so it is left in the mailbox, unread, and said in the log.
+      if (!/^2[23]/.test(String((err as { code?: unknown }).code ?? ''))) throw new DatabaseError((err as Error)?.message ?? String(err));
+      log.error({ event: 'conversations.imap_refused', uid, error: (err as Error).message?.slice(0, 300) }, 'the database refused a message from the mailbox: it is left there, unread');
+      if (!firstLook && !(await db(lease.advance(uid)))) throw new LeaseLost();
+      return;
+    }
     if (!firstLook && !(await db(lease.advance(uid)))) throw new LeaseLost();
     await connection.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
     if (s.processedMailbox) await connection.messageMove(String(uid), s.processedMailbox, { uid: true });

@@ -124,7 +124,7 @@ function readEmail(email: ParsedMail, source: Buffer, notices: string[], withBod
   return {
     messageId: short(messageIds(email.messageId)[0], 500) || null,
     inReplyTo: short(messageIds(email.inReplyTo)[0], 500) || null,
-    references: references.slice(-maxReferences),
+    references: references.slice(-maxReferences).map((id) => short(id, 500)).filter(Boolean),
     from: from ? bare(from.address) : '',
     fromName: from?.name ? short(from.name, 300) : null,
     recipients,
@@ -235,7 +235,7 @@ export async function ingestEmail(client: Queryable, raw: Buffer, via: MessageCh
       m.bodyText,
       shown,
       new TextDecoder('utf-8').decode(sourceWithoutAttachments(source)).replace(/\u0000/g, ''),
-      m.notices,
+      m.notices.map((n) => cleanText(n)),
       JSON.stringify(m.attachments),
       via,
       dedupeKey,
