@@ -5,15 +5,16 @@ import { cn } from '@/lib/utils';
 import { ActionForm, SubmitButton, usePostedAction } from './action-form';
 import type { ActionResult } from '@/lib/staff/action-state';
 
-const tone: Record<Delivery['status'], string> = {
+/** A delivery's status as a coloured pill: its colours and words (this panel and the lead's timeline). */
+export const deliveryTone: Record<Delivery['status'], string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-200',
   sent: 'bg-success-soft text-green-800 ring-green-200',
   failed: 'bg-danger-soft text-red-800 ring-red-200',
   cancelled: 'bg-slate-100 text-slate-700 ring-slate-200',
   limited: 'bg-orange-50 text-orange-900 ring-orange-300',
 };
-const label: Record<Delivery['status'], string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled', limited: 'Not sent' };
-const channels: Record<Delivery['channel'], { name: string; Icon: typeof Mail }> = {
+export const deliveryLabel: Record<Delivery['status'], string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled', limited: 'Not sent' };
+export const deliveryChannels: Record<Delivery['channel'], { name: string; Icon: typeof Mail }> = {
   email: { name: 'Email to staff', Icon: Mail },
   webhook: { name: 'Webhook', Icon: Webhook },
   ack: { name: 'Acknowledgement to the sender', Icon: MailCheck },
@@ -51,7 +52,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
   return (
     <ul className="space-y-3">
       {deliveries.map((d) => {
-        const { name, Icon } = channels[d.channel];
+        const { name, Icon } = deliveryChannels[d.channel];
         const limited = d.status === 'limited';
         const action = limited ? 'Send again' : 'Re-send';
         return (
@@ -61,7 +62,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
                 <Icon aria-hidden className="size-4 text-muted-foreground" />
                 {name}
               </span>
-              <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone[d.status])}>{label[d.status]}</span>
+              <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', deliveryTone[d.status])}>{deliveryLabel[d.status]}</span>
             </div>
             {limited ? (
               <>

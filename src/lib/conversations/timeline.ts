@@ -1,0 +1,215 @@
+// The lead page's timeline (docs/conversations.md, "The timeline and the person"): everything that happened
+// to one lead, oldest first, from one indexed query per kind of event (never one per row), so a thread of
+// 200 messages costs what a thread of 2 does, plus the rows themselves.
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { MessageAttachment } from '@/lib/db/conversation-schema';
+import type { DeliveryChannel, DeliveryStatus } from '@/lib/db/outbox-schema';
+import { asDate } from '@/lib/db/values';
+import { isSpamReason, type SpamReason, type Verdict } from '@/lib/spam/reasons';
+import { rowsOf } from '@/lib/staff/inbox';
+import { kindByKind, type LeadStatus } from '@/lib/staff/lead-kinds';
+import type { LeadRecord } from '@/lib/staff/leads';
+import type { LeadRef } from '@/lib/staff/triage';
+
+/** Where a reply stands in the outbox (its latest delivery row); null when none is kept (purged after its period). */
+export type ReplyDelivery = { status: DeliveryStatus; attempts: number; lastError: string | null; sentAt: Date | null; nextAttemptAt: Date };
+
+type Base = { id: string; at: Date };
+export type OutMessage = Base & { direction: 'out'; author: string | null; from: string; to: string; subject: string; text: string; delivery: ReplyDelivery | null };
+export type InMessage = Base & {
+  direction: 'in';
+  fromName: string | null;
+  from: string;
+  to: string;
+  subject: string;
+  /** What the thread shows: quoted history and signature trimmed when `trimmed`. */
+  shown: string;
+  /** The whole text (the text part, or the HTML turned into text). */
+  whole: string;
+  trimmed: boolean;
+  notices: string[];
+  attachments: MessageAttachment[];
+  /** The source is kept and can be viewed (`/staff/messages/<id>/original`). */
+  hasOriginal: boolean;
+  /** Nobody with the right to has read it yet (read_at null after this view). */
+  unread: boolean;
+  /** It was unread until this view marked it read. */
+  fresh: boolean;
+};
+
+export type TimelineEvent =
+  | (Base & { type: 'received'; label: string; texts: { label: string; text: string }[] })
+  | (Base & { type: 'screening'; verdict: Verdict; reasons: SpamReason[] })
+  | (Base & { type: 'released'; by: string | null })
+  | (Base & { type: 'status'; from: LeadStatus; to: LeadStatus; by: string | null })
+  | (Base & { type: 'owner'; from: string | null; to: string | null; by: string | null })
+  | (Base & { type: 'note'; body: string; by: string | null })
+  | (Base & { type: 'delivery'; channel: DeliveryChannel; status: DeliveryStatus; attempts: number; lastError: string | null; sentAt: Date | null })
+  | (Base & { type: 'audit'; action: string; by: string | null; rowCounts: Record<string, number> | null })
+  | (Base & { type: 'message'; message: OutMessage | InMessage });
+
+/** Events at the same instant (one transaction) read in this order: what arrived, then what was done about it. */
+const rank: Record<TimelineEvent['type'], number> = { received: 0, screening: 1, delivery: 2, message: 3, status: 4, owner: 5, note: 6, released: 7, audit: 8 };
+
+const name = (v: unknown) => (v as string | null) ?? null;
+
+/**
+ * Marks the lead's unread incoming messages read when `viewerId` may read them for the team: the lead's owner,
+ * or anyone while it has none (one UPDATE; the lead_messages trigger keeps lead_index.unread_replies). Returns
+ * the ids it marked: the messages this view shows as new.
+ */
+export async function markRepliesRead(db: Db, ref: LeadRef, viewerId: string): Promise<string[]> {
+  const rows = await rowsOf(
+    db,
+    sql`update lead_messages set read_at = now()
+      where lead_type = ${ref.kind} and lead_id = ${ref.id}::uuid and direction = 'in' and read_at is null
+        and coalesce((select t.owner_id from lead_triage t where t.lead_type = ${ref.kind} and t.lead_id = ${ref.id}::uuid), ${viewerId}::uuid) = ${viewerId}::uuid
+      returning id`,
+  );
+  return rows.map((r) => String(r.id));
+}
+
+/** The long fields of the form post (its message), for the first event of the timeline. */
+function receivedEvent(lead: LeadRecord): TimelineEvent {
+  const info = kindByKind[lead.kind];
+  const texts = info.fields
+    .filter((f) => f.long && typeof lead.fields[f.column] === 'string' && String(lead.fields[f.column]).trim())
+    .map((f) => ({ label: f.label, text: String(lead.fields[f.column]) }));
+  return { type: 'received', id: `received-${lead.id}`, at: lead.createdAt, label: info.label, texts };
+}
+
+async function messageEvents(db: Db, ref: LeadRef, fresh: Set<string>): Promise<TimelineEvent[]> {
+  const [messages, outbox] = await Promise.all([
+    // Never the source itself (up to the size limit each): only whether it is kept.
+    rowsOf(
+      db,
+      sql`select m.id, m.direction, m.from_address, m.from_name, m.to_address, m.subject, m.body_text, m.shown_text, m.notices, m.attachments,
+          m.read_at, m.created_at, m.raw is not null as has_original, u.name as author_name
+        from lead_messages m left join staff_users u on u.id = m.author_id
+        where m.lead_type = ${ref.kind} and m.lead_id = ${ref.id}::uuid order by m.created_at, m.id`,
+    ),
+    outboxOf(db, ref),
+  ]);
+  const replyState = new Map<string, ReplyDelivery>();
+  const events: TimelineEvent[] = [];
+  // Oldest first: the last row of a message is its latest delivery (a re-send is a new row).
+  for (const r of outbox) {
+    if (r.message_id) replyState.set(String(r.message_id), deliveryOf(r));
+    else {
+      const d = deliveryOf(r);
+      events.push({ type: 'delivery', id: String(r.id), at: asDate(r.created_at), channel: r.channel as DeliveryChannel, ...d });
+    }
+  }
+  for (const r of messages) {
+    const base = { id: String(r.id), at: asDate(r.created_at), from: String(r.from_address), to: String(r.to_address), subject: String(r.subject) };
+    if (r.direction === 'out') {
+      events.push({ type: 'message', id: base.id, at: base.at, message: { ...base, direction: 'out', author: name(r.author_name), text: String(r.body_text), delivery: replyState.get(base.id) ?? null } });
+    } else {
+      const whole = String(r.body_text);
+      const shown = r.shown_text === null || r.shown_text === undefined ? null : String(r.shown_text);
+      const message: InMessage = {
+        ...base,
+        direction: 'in',
+        fromName: name(r.from_name),
+        shown: shown ?? whole,
+        whole,
+        trimmed: shown !== null && shown !== whole,
+        notices: (r.notices as string[] | null) ?? [],
+        attachments: (r.attachments as MessageAttachment[] | null) ?? [],
+        hasOriginal: Boolean(r.has_original),
+        unread: r.read_at === null || r.read_at === undefined,
+        fresh: fresh.has(base.id),
+      };
+      events.push({ type: 'message', id: base.id, at: base.at, message });
+    }
+  }
+  return events;
+}
+
+const outboxOf = (db: Db, ref: LeadRef) =>
+  rowsOf(
+    db,
+    sql`select id, channel, status, attempts, last_error, sent_at, next_attempt_at, created_at, message_id from notification_outbox
+      where lead_type = ${ref.kind} and lead_id = ${ref.id}::uuid order by created_at, id`,
+  );
+
+const deliveryOf = (r: Record<string, unknown>): ReplyDelivery => ({
+  status: r.status as DeliveryStatus,
+  attempts: Number(r.attempts),
+  lastError: name(r.last_error),
+  sentAt: r.sent_at ? asDate(r.sent_at) : null,
+  nextAttemptAt: asDate(r.next_attempt_at),
+});
+
+async function triageEvents(db: Db, ref: LeadRef): Promise<TimelineEvent[]> {
+  const [statuses, owners, notes] = await Promise.all([
+    rowsOf(
+      db,
+      sql`select h.id, h.from_status, h.to_status, u.name as by_name, h.created_at from lead_status_history h left join staff_users u on u.id = h.changed_by
+        where h.lead_type = ${ref.kind} and h.lead_id = ${ref.id}::uuid order by h.created_at, h.id`,
+    ),
+    rowsOf(
+      db,
+      sql`select h.id, f.name as from_name, t.name as to_name, b.name as by_name, h.created_at from lead_owner_history h
+        left join staff_users f on f.id = h.from_owner left join staff_users t on t.id = h.to_owner left join staff_users b on b.id = h.changed_by
+        where h.lead_type = ${ref.kind} and h.lead_id = ${ref.id}::uuid order by h.created_at, h.id`,
+    ),
+    rowsOf(
+      db,
+      sql`select n.id, n.body, u.name as by_name, n.created_at from lead_notes n left join staff_users u on u.id = n.author_id
+        where n.lead_type = ${ref.kind} and n.lead_id = ${ref.id}::uuid order by n.created_at, n.id`,
+    ),
+  ]);
+  return [
+    ...statuses.map((r): TimelineEvent => ({ type: 'status', id: String(r.id), at: asDate(r.created_at), from: r.from_status as LeadStatus, to: r.to_status as LeadStatus, by: name(r.by_name) })),
+    ...owners.map((r): TimelineEvent => ({ type: 'owner', id: String(r.id), at: asDate(r.created_at), from: name(r.from_name), to: name(r.to_name), by: name(r.by_name) })),
+    ...notes.map((r): TimelineEvent => ({ type: 'note', id: String(r.id), at: asDate(r.created_at), body: String(r.body), by: name(r.by_name) })),
+  ];
+}
+
+async function screeningEvents(db: Db, ref: LeadRef, admin: boolean): Promise<TimelineEvent[]> {
+  const [screening, audit] = await Promise.all([
+    rowsOf(
+      db,
+      sql`select s.verdict, s.reasons, s.created_at, s.released_at, u.name as released_by from lead_screening s left join staff_users u on u.id = s.released_by
+        where s.lead_type = ${ref.kind} and s.lead_id = ${ref.id}::uuid`,
+    ),
+    // A data request's audit trail: what admins did about it (admins only, as its panel).
+    admin && ref.kind === 'dataRequest'
+      ? rowsOf(
+          db,
+          sql`select a.id, a.action, a.row_counts, u.name as by_name, a.created_at from data_request_audit a left join staff_users u on u.id = a.performed_by
+            where a.request_id = ${ref.id}::uuid order by a.created_at, a.id`,
+        )
+      : Promise.resolve([]),
+  ]);
+  const events: TimelineEvent[] = [];
+  for (const s of screening) {
+    events.push({ type: 'screening', id: `screening-${ref.id}`, at: asDate(s.created_at), verdict: s.verdict as Verdict, reasons: (s.reasons as string[]).filter(isSpamReason) });
+    if (s.released_at) events.push({ type: 'released', id: `released-${ref.id}`, at: asDate(s.released_at), by: name(s.released_by) });
+  }
+  for (const a of audit) {
+    events.push({ type: 'audit', id: String(a.id), at: asDate(a.created_at), action: String(a.action), by: name(a.by_name), rowCounts: (a.row_counts as Record<string, number> | null) ?? null });
+  }
+  return events;
+}
+
+/**
+ * Everything that happened to `lead`, oldest first: the form post, the spam screening, notifications, emails
+ * out (with where each stands in the outbox) and in, status and owner changes, notes, and for admins a data
+ * request's audit. `fresh`: the incoming messages this view marked read (`markRepliesRead`), shown as new.
+ */
+export async function getTimeline(db: Db, lead: LeadRecord, { admin, fresh = [] }: { admin: boolean; fresh?: string[] }): Promise<TimelineEvent[]> {
+  const ref = { kind: lead.kind, id: lead.id };
+  const parts = await Promise.all([messageEvents(db, ref, new Set(fresh)), triageEvents(db, ref), screeningEvents(db, ref, admin)]);
+  const events = [receivedEvent(lead), ...parts.flat()];
+  // Events of one kind at one instant keep their query's order (the sort is stable).
+  return events.sort((a, b) => a.at.getTime() - b.at.getTime() || rank[a.type] - rank[b.type]);
+}
+
+/** The lead's timeline as its page opens it: the replies its viewer may read marked read first, and shown as new. */
+export async function openTimeline(db: Db, lead: LeadRecord, viewer: { id: string; role: string }): Promise<TimelineEvent[]> {
+  const fresh = await markRepliesRead(db, { kind: lead.kind, id: lead.id }, viewer.id);
+  return getTimeline(db, lead, { admin: viewer.role === 'admin', fresh });
+}
