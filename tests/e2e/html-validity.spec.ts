@@ -14,6 +14,7 @@ import { loadForm, submitForm } from '../support/form-client';
 import { formOnPage, postsForm } from '../support/lead-form-pages';
 import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { validLead } from '../support/lead-samples';
+import { insertRichLead, staffIdOf } from '../support/lead-thread';
 import { createStaff, insertLead, leadUrl, marker, signIn } from '../support/staff-accounts';
 import { expect, test } from './fixtures';
 
@@ -153,15 +154,38 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Enter your email')).toBeVisible();
   await check('sign-in with an error', await page.content());
-  await signIn(page, createStaff('admin'));
-  const addresses = ['/staff/sign-in', '/staff', `/staff?q=${m}-nothing`, leadUrl('partner', lead), leadUrl('data_request', request), `/staff/data-requests/${request}`, '/staff/users', '/staff/insights?days=90'];
+  const admin = createStaff('admin');
+  await signIn(page, admin);
+  // A lead with a rich timeline: its answers new for the one who opens it (no owner), and another whose
+  // answers stay unread by its owner; the newsletter sign-up of the same address.
+  const adminId = await staffIdOf(admin);
+  const fresh = await insertRichLead(`${m}a`, adminId);
+  const member = createStaff('member');
+  const owned = await insertRichLead(`${m}b`, adminId, await staffIdOf(member));
+  const addresses = [
+    '/staff/sign-in',
+    '/staff',
+    `/staff?q=${m}-nothing`,
+    leadUrl('partner', lead),
+    leadUrl('partner', fresh.id),
+    leadUrl('partner', owned.id),
+    leadUrl('newsletter', fresh.newsletter),
+    leadUrl('data_request', request),
+    `/staff/data-requests/${request}`,
+    '/staff/users',
+    '/staff/insights?days=90',
+  ];
   for (const address of addresses.slice(1)) {
     const res = await page.request.get(address);
     expect(res.status(), address).toBe(200);
-    await check(address, await res.text());
+    const html = await res.text();
+    // The states of the timeline are the ones this check is for.
+    if (address === leadUrl('partner', fresh.id)) expect(html).toContain('2 new emails');
+    if (address === leadUrl('partner', owned.id)) expect(html).toContain(`Unread by ${member.name}`);
+    await check(address, html);
   }
   await page.context().clearCookies();
-  await signIn(page, createStaff('member'));
+  await signIn(page, member);
   const forbidden = await page.request.get('/staff/users');
   expect(forbidden.status()).toBe(403);
   await check('403 /staff/users', await forbidden.text());

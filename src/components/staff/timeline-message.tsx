@@ -115,12 +115,13 @@ export function InMessageCard({ message: m, owner }: { message: InMessage; owner
 }
 
 /** Where a reply stands, in words (next to its pill). */
-function deliveryText(d: OutMessage['delivery']): { text: string; failed?: boolean } | null {
+function deliveryText({ delivery: d, at }: OutMessage): { text: string; failed?: boolean } | null {
   if (!d) return { text: 'Its delivery record is no longer kept.' };
   const attempts = `${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}`;
   switch (d.status) {
     case 'sent':
-      return d.sentAt ? { text: `Sent ${formatDateTime(d.sentAt)}.` } : null;
+      // Said only when it went out later than it was written (after retries): the pill says the rest.
+      return d.sentAt && d.sentAt.getTime() - at.getTime() > 60_000 ? { text: `Sent ${formatDateTime(d.sentAt)}, after ${attempts}.` } : null;
     case 'pending':
       return { text: `Waiting to be sent (${attempts} so far; next try ${formatDateTime(d.nextAttemptAt)})${d.lastError ? `. Last error: ${d.lastError}` : '.'}` };
     case 'failed':
@@ -134,7 +135,7 @@ function deliveryText(d: OutMessage['delivery']): { text: string; failed?: boole
 
 /** A reply staff sent from the lead's page, with where it stands in the outbox. */
 export function OutMessageCard({ message: m }: { message: OutMessage }) {
-  const state = deliveryText(m.delivery);
+  const state = deliveryText(m);
   return (
     <>
       <Dot tone="bg-brand-soft text-brand-strong">

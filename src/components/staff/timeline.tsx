@@ -102,7 +102,7 @@ function Event({ event, owner }: { event: TimelineEvent; owner: string | null })
         >
           {name}{' '}
           <span className={cn('ml-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', deliveryTone[event.status])}>{deliveryLabel[event.status]}</span>
-          {event.sentAt ? <span className="text-muted-foreground"> {formatDateTime(event.sentAt)}</span> : null}
+          {event.sentAt && event.sentAt.getTime() - event.at.getTime() > 60_000 ? <span className="text-muted-foreground"> · sent {formatDateTime(event.sentAt)}</span> : null}
         </Line>
       );
     }
