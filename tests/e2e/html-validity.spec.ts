@@ -14,7 +14,7 @@ import { loadForm, submitForm } from '../support/form-client';
 import { formOnPage, postsForm } from '../support/lead-form-pages';
 import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { validLead } from '../support/lead-samples';
-import { insertRichLead, staffIdOf } from '../support/lead-thread';
+import { insertLongThread, insertRichLead, staffIdOf } from '../support/lead-thread';
 import { createStaff, insertLead, leadUrl, marker, signIn } from '../support/staff-accounts';
 import { expect, test } from './fixtures';
 
@@ -162,6 +162,8 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
   const fresh = await insertRichLead(`${m}a`, adminId);
   const member = createStaff('member');
   const owned = await insertRichLead(`${m}b`, adminId, await staffIdOf(member));
+  // A long thread: the newest events and a link to the earlier ones, and all of them.
+  await insertLongThread({ type: 'partner', id: lead }, `html-${m}@e2e.example`, 60);
   const addresses = [
     '/staff/sign-in',
     '/staff',
@@ -169,6 +171,7 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
     leadUrl('partner', lead),
     leadUrl('partner', fresh.id),
     leadUrl('partner', owned.id),
+    `${leadUrl('partner', lead)}?timeline=all`,
     leadUrl('newsletter', fresh.newsletter),
     leadUrl('data_request', request),
     `/staff/data-requests/${request}`,
@@ -182,6 +185,8 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
     // The states of the timeline are the ones this check is for.
     if (address === leadUrl('partner', fresh.id)) expect(html).toContain('2 new emails');
     if (address === leadUrl('partner', owned.id)) expect(html).toContain(`Unread by ${member.name}`);
+    if (address === leadUrl('partner', lead)) expect(html).toContain('Show the 10 earlier events');
+    if (address === `${leadUrl('partner', lead)}?timeline=all`) expect(html).toContain('Show only the newest 50');
     await check(address, html);
   }
   await page.context().clearCookies();

@@ -1,6 +1,6 @@
 import { expect as baseExpect, expectNoAxeViolations, test } from './fixtures';
 import { expectAxeCleanAtBothWidths } from '../support/page-checks';
-import { insertRichLead, staffIdOf } from '../support/lead-thread';
+import { insertLongThread, insertRichLead, staffIdOf } from '../support/lead-thread';
 import { createStaff, insertLead, leadUrl, marker, signIn, sql, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
@@ -72,6 +72,14 @@ test('a lead page with a rich timeline: answers unread by their owner, then new,
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal scrolling at ${width} px`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  // A long thread: the newest events, with the link to the earlier ones; then all of them.
+  await insertLongThread({ type: 'partner', id: rich.id }, rich.email, 60);
+  await page.goto(leadUrl('partner', rich.id));
+  await expect(timeline.getByRole('link', { name: /^Show the \d+ earlier events$/ })).toBeVisible();
+  await expectAxeCleanAtBothWidths(page);
+  await page.goto(`${leadUrl('partner', rich.id)}?timeline=all`);
+  await expect(timeline.getByRole('link', { name: 'Show only the newest 50' })).toBeVisible();
+  await expectAxeCleanAtBothWidths(page);
 });
 
 test('the 403 page', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { staffAccounts, staffExpect as expect, test } from './fixtures';
 import { insertLead, leadUrl, marker, signIn, sql } from '../support/staff-accounts';
-import { insertIncoming, insertNote, insertRichThread, staffIdOf } from '../support/lead-thread';
+import { insertIncoming, insertLongThread, insertNote, insertRichThread, staffIdOf } from '../support/lead-thread';
 
 // The lead page's timeline (docs/conversations.md, "The timeline and the person"): a partner lead with a
 // thread set up in the database (our reply, an answer with quoted history trimmed, an HTML-only answer, a
@@ -125,4 +125,27 @@ test('the timeline of a lead: every event in order, new replies for their reader
   await also.getByRole('link', { name: /Newsletter sign-up, 3 Mar 2026/ }).click();
   await expect(page).toHaveURL(leadUrl('newsletter', newsletter));
   await expect(page.getByRole('list', { name: 'Also from this address:' }).getByRole('link', { name: /Partner application/ })).toHaveAttribute('href', leadUrl('partner', id));
+});
+
+test('a long thread shows the form post and the newest 50 events, and all of them on request', async ({ page }) => {
+  const m = marker();
+  const email = `long-${m}@e2e.example`;
+  const id = await insertLead({ kind: 'partner', firstName: 'Long', lastName: `Thread ${m}`, email, company: 'Long Ltd', message: 'Where it started.', createdAt: new Date(Date.now() - 100 * hour).toISOString() });
+  await insertLongThread({ type: 'partner', id }, email, 60);
+  await signIn(page, staff.member);
+  await page.goto(leadUrl('partner', id));
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  const items = timeline.getByRole('list').first().locator(':scope > li');
+  // The form post, the link to the 10 earlier answers, the newest 50 (Answer 11 to Answer 60).
+  await expect(items).toHaveCount(52);
+  await expect(items.first()).toContainText('Where it started.');
+  await expect(items.nth(2)).toContainText('Answer 11');
+  await expect(items.last()).toContainText('Answer 60');
+  await expect(timeline.getByText('Answer 10', { exact: true })).toHaveCount(0);
+  await timeline.getByRole('link', { name: 'Show the 10 earlier events' }).click();
+  await expect(page).toHaveURL(`${leadUrl('partner', id)}?timeline=all#panel-timeline`);
+  await expect(items).toHaveCount(61);
+  await expect(items.nth(1)).toContainText('Answer 1');
+  await timeline.getByRole('link', { name: 'Show only the newest 50' }).click();
+  await expect(items).toHaveCount(52);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import { getOriginal } from '@/lib/conversations/original';
 import { listPersonLeads, personLeadsShown } from '@/lib/conversations/person';
-import { getTimeline, markRepliesRead, openTimeline, type InMessage, type OutMessage, type TimelineEvent } from '@/lib/conversations/timeline';
+import { getTimeline, markRepliesRead, openTimeline, timelineShown, type InMessage, type OutMessage, type TimelineEvent } from '@/lib/conversations/timeline';
 import { createStaffUser } from '@/lib/staff/create-user';
 import { getLead } from '@/lib/staff/leads';
 import { addNote, changeStatus, setOwner } from '@/lib/staff/triage';
@@ -81,7 +81,7 @@ for (const kind of databaseKinds) {
       ]);
       await run(`insert into notification_outbox (lead_type, lead_id, channel, status, attempts, last_error, created_at) values ('partner', $1, 'ack', 'failed', 5, '550 mailbox unavailable', $2)`, [
         id,
-        new Date(start.getTime() + hour + 60_000).toISOString(),
+        new Date(start.getTime() + hour + 61_000).toISOString(),
       ]);
       // Our reply: failed once, then re-sent (a new row), now waiting; a second reply sent.
       const reply = await outgoing(id, new Date(start.getTime() + 2 * hour), 'Hello Ann, thanks for applying.', owner.id);
@@ -113,7 +113,8 @@ for (const kind of databaseKinds) {
       await setOwner(t!.db, other.id, { kind: 'partner', id }, other.id);
       await addNote(t!.db, owner.id, { kind: 'partner', id }, 'Call on Tuesday.');
 
-      const events = await getTimeline(t!.db, await leadOf(id), { admin: true });
+      const { events, earlier } = await getTimeline(t!.db, await leadOf(id), { admin: true });
+      expect(earlier).toBe(0);
       expect(events.map((e) => (e.type === 'message' ? `${e.type}:${e.message.direction}` : e.type))).toEqual([
         'received',
         'screening',
@@ -186,7 +187,7 @@ for (const kind of databaseKinds) {
       const rows = await history();
       expect(rows).toHaveLength(4);
       expect(rows[3].from_owner).toBe(rows[2].to_owner);
-      const timeline = await getTimeline(t!.db, await leadOf(id), { admin: false });
+      const { events: timeline } = await getTimeline(t!.db, await leadOf(id), { admin: false });
       expect(timeline.filter((e) => e.type === 'owner')).toHaveLength(4);
     });
 
@@ -199,7 +200,7 @@ for (const kind of databaseKinds) {
       expect(await unread(id)).toBe(2);
 
       // Someone else opens it: nothing is marked, and the replies say whose they are to read.
-      const seen = await openTimeline(t!.db, await leadOf(id), { id: other.id, role: 'admin' });
+      const { events: seen } = await openTimeline(t!.db, await leadOf(id), { id: other.id, role: 'admin' });
       expect(messages(seen).map((m) => [(m as InMessage).unread, (m as InMessage).fresh])).toEqual([
         [true, false],
         [true, false],
@@ -208,11 +209,11 @@ for (const kind of databaseKinds) {
       expect(await unread(id)).toBe(2);
 
       // The owner opens it: both are new in that view, and read from then on.
-      const first = await openTimeline(t!.db, await leadOf(id), { id: owner.id, role: 'member' });
+      const { events: first } = await openTimeline(t!.db, await leadOf(id), { id: owner.id, role: 'member' });
       expect(messages(first).map((m) => (m as InMessage).fresh)).toEqual([true, true]);
       expect(messages(first).map((m) => m.id)).toEqual([a, b]);
       expect(await unread(id)).toBe(0);
-      const again = await openTimeline(t!.db, await leadOf(id), { id: owner.id, role: 'member' });
+      const { events: again } = await openTimeline(t!.db, await leadOf(id), { id: owner.id, role: 'member' });
       expect(messages(again).map((m) => [(m as InMessage).unread, (m as InMessage).fresh])).toEqual([
         [false, false],
         [false, false],
@@ -226,8 +227,8 @@ for (const kind of databaseKinds) {
       expect(await unread(id)).toBe(0);
     });
 
-    it.runIf(on)('reads a thread of 200 messages with the same few queries as a thread of two', async () => {
-      const count = async (id: string) => {
+    it.runIf(on)('reads a thread of 200 messages with the same few queries as a thread of two; shows the newest 50 until asked for all', async () => {
+      const count = async (id: string, all: boolean) => {
         let statements = 0;
         const counted = new Proxy(t!.db, {
           get(target, prop, receiver) {
@@ -239,8 +240,8 @@ for (const kind of databaseKinds) {
             };
           },
         }) as Db;
-        const events = await openTimeline(counted, await leadOf(id), { id: owner.id, role: 'admin' });
-        return { statements, messages: messages(events).length };
+        const timeline = await openTimeline(counted, await leadOf(id), { id: owner.id, role: 'admin' }, { all });
+        return { statements, ...timeline, messages: messages(timeline.events) };
       };
       const small = await partner(`small-${crypto.randomUUID()}@lee.example`, new Date(Date.now() - 300 * hour));
       const large = await partner(`large-${crypto.randomUUID()}@lee.example`, new Date(Date.now() - 300 * hour));
@@ -264,11 +265,27 @@ for (const kind of databaseKinds) {
           [id, n],
         );
       }
-      const two = await count(small);
-      const many = await count(large);
-      expect([two.messages, many.messages]).toEqual([2, 200]);
-      expect(many.statements).toBe(two.statements);
-      expect(many.statements).toBeLessThanOrEqual(8);
+      await addNote(t!.db, owner.id, { kind: 'partner', id: large }, 'The latest word.');
+      const two = await count(small, false);
+      expect(two.messages).toHaveLength(2);
+      expect(two.earlier).toBe(0);
+      // The page at first: the form post, then the newest 50, and how many came between.
+      const part = await count(large, false);
+      expect(part.events[0].type).toBe('received');
+      expect(part.events).toHaveLength(1 + timelineShown);
+      expect(part.earlier).toBe(201 - timelineShown);
+      expect(part.events.at(-1)).toMatchObject({ type: 'note', body: 'The latest word.' });
+      expect(part.messages.at(-1)).toMatchObject({ direction: 'in', shown: 'Answer 100' });
+      expect(part.messages[0]).toMatchObject({ direction: 'in', shown: `Answer ${100 - (timelineShown - 2) / 2}` });
+      // Asked for all: every one of them, oldest first.
+      const all = await count(large, true);
+      expect(all.messages).toHaveLength(200);
+      expect(all.earlier).toBe(0);
+      expect(all.messages[0]).toMatchObject({ direction: 'out', text: 'Reply 1', delivery: { status: 'sent' } });
+      // A fixed number of statements, whatever the length (one more counts what the first view leaves out).
+      expect(all.statements).toBe(two.statements);
+      expect(part.statements).toBe(two.statements + 1);
+      expect(all.statements).toBeLessThanOrEqual(8);
     });
 
     it.runIf(on)("names the person's other leads: the same address in any letter case, newest first, capped", async () => {

@@ -131,3 +131,13 @@ export async function insertRichLead(m: string, authorId: string, ownerId?: stri
   const newsletter = await insertLead({ kind: 'newsletter', email, createdAt: '2026-03-03T09:00:00Z' });
   return { id, email, newsletter, thread };
 }
+
+/** `n` answers from the lead, an hour apart and an hour ago at the latest, read already ("Answer 1" the oldest). */
+export async function insertLongThread(lead: Lead, email: string, n: number): Promise<void> {
+  await sql(
+    `insert into lead_messages (lead_type, lead_id, direction, from_address, from_name, to_address, subject, body_text, dedupe_key, read_at, created_at)
+     select $1, $2, 'in', lower($3), 'Long Thread', 'reply+token@postcraft.example', 'Re: Your partner application', 'Answer ' || i, gen_random_uuid()::text, now(), now() - ($4::int + 1 - i) * interval '1 hour'
+       from generate_series(1, $4::int) i`,
+    [lead.type, lead.id, email, n],
+  );
+}

@@ -1,6 +1,6 @@
-import { ArrowRightLeft, FileInput, ShieldAlert, ShieldCheck, StickyNote, UserCog, ClipboardList } from 'lucide-react';
+import { ArrowRightLeft, Ellipsis, FileInput, ShieldAlert, ShieldCheck, StickyNote, UserCog, ClipboardList } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { TimelineEvent } from '@/lib/conversations/timeline';
+import { timelineShown, type TimelineEvent } from '@/lib/conversations/timeline';
 import { spamReasonText } from '@/lib/spam/reasons';
 import { formatDateTime } from '@/lib/staff/format';
 import { statusLabel } from '@/lib/staff/lead-kinds';
@@ -138,40 +138,69 @@ function Event({ event, owner }: { event: TimelineEvent; owner: string | null })
   }
 }
 
+const link = 'font-medium text-brand-strong underline underline-offset-2';
+
 /**
  * Everything that happened to a lead, oldest first, as a mail client reads a thread: the form post at the
- * top, the latest event last, right above the forms that answer it (reply, note). `owner`: the lead's
- * owner, for a reply they have not read yet.
+ * top, the latest event last, right above the forms that answer it (reply, note). A long one shows the form
+ * post and the newest events, with a link to the `earlier` ones (`?timeline=all`). `owner`: the lead's owner,
+ * for a reply they have not read yet; `path`: the lead page's address.
  */
-export function Timeline({ events, owner }: { events: TimelineEvent[]; owner: string | null }) {
-  const fresh = events.filter((e) => e.type === 'message' && e.message.direction === 'in' && e.message.fresh);
+export function Timeline({ events, earlier, fresh, owner, path }: { events: TimelineEvent[]; earlier: number; fresh: number; owner: string | null; path: string }) {
+  const firstFresh = events.find((e) => e.type === 'message' && e.message.direction === 'in' && e.message.fresh);
   const last = events[events.length - 1];
+  const [first, ...rest] = events;
+  const all = `${path}?timeline=all#panel-timeline`;
+  const item = (e: TimelineEvent) => (
+    <li key={`${e.type}-${e.id}`} id={`event-${e.id}`} className="relative flex scroll-mt-4 gap-3">
+      <Event event={e} owner={owner} />
+    </li>
+  );
   return (
     <div className="space-y-4">
-      {fresh.length || events.length > 6 ? (
-        <p className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-sm', fresh.length ? 'rounded-lg bg-brand-soft px-3 py-2' : '')}>
-          {fresh.length ? (
+      {fresh || events.length > 6 ? (
+        <p className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-sm', fresh ? 'rounded-lg bg-brand-soft px-3 py-2' : '')}>
+          {fresh ? (
             <span>
-              <span className="font-semibold">{fresh.length === 1 ? '1 new email' : `${fresh.length} new emails`}</span> from the lead since it was last opened, marked New.{' '}
-              <a href={`#event-${fresh[0].id}`} className="font-medium text-brand-strong underline underline-offset-2">
-                Go to the first
-              </a>
+              <span className="font-semibold">{fresh === 1 ? '1 new email' : `${fresh} new emails`}</span> from the lead since it was last opened, marked New.{' '}
+              {firstFresh ? (
+                <a href={`#event-${firstFresh.id}`} className={link}>
+                  Go to the first
+                </a>
+              ) : null}
             </span>
           ) : null}
           {events.length > 6 && last ? (
-            <a href={`#event-${last.id}`} className="font-medium text-brand-strong underline underline-offset-2">
+            <a href={`#event-${last.id}`} className={link}>
               Go to the latest
             </a>
           ) : null}
         </p>
       ) : null}
       <ol className="relative space-y-5 before:absolute before:top-3 before:bottom-3 before:left-3.5 before:w-px before:-translate-x-1/2 before:bg-border">
-        {events.map((e) => (
-          <li key={`${e.type}-${e.id}`} id={`event-${e.id}`} className="relative flex scroll-mt-4 gap-3">
-            <Event event={e} owner={owner} />
+        {first ? item(first) : null}
+        {earlier > 0 ? (
+          <li className="relative flex gap-3">
+            <Dot tone="bg-slate-100 text-slate-600">
+              <Ellipsis />
+            </Dot>
+            <p className="pt-1 text-sm">
+              <a href={all} className={link}>
+                {earlier === 1 ? 'Show the earlier event' : `Show the ${earlier.toLocaleString('en-GB')} earlier events`}
+              </a>{' '}
+              <span className="text-muted-foreground">{`(the newest ${rest.length.toLocaleString('en-GB')} are below)`}</span>
+            </p>
           </li>
-        ))}
+        ) : null}
+        {rest.map(item)}
       </ol>
+      {earlier === 0 && rest.length > timelineShown ? (
+        <p className="text-sm">
+          <a href={`${path}#panel-timeline`} className={link}>
+            {`Show only the newest ${timelineShown}`}
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }

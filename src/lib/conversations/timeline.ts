@@ -1,7 +1,7 @@
 // The lead page's timeline (docs/conversations.md, "The timeline and the person"): everything that happened
 // to one lead, oldest first, from one indexed query per kind of event (never one per row), so a thread of
 // 200 messages costs what a thread of 2 does, plus the rows themselves.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { MessageAttachment } from '@/lib/db/conversation-schema';
 import type { DeliveryChannel, DeliveryStatus } from '@/lib/db/outbox-schema';
@@ -54,6 +54,19 @@ const rank: Record<TimelineEvent['type'], number> = { received: 0, screening: 1,
 
 const name = (v: unknown) => (v as string | null) ?? null;
 
+/** The events a lead's page shows at first: the form post and the newest this many; the rest on request (`?timeline=all`). */
+export const timelineShown = 50;
+
+/**
+ * The rows of `query` (aliasing its table `alias`), oldest first: all of them, or the newest `limit + 1` (one
+ * more than shown tells that there are more), read backwards along the (lead_type, lead_id, ...) index.
+ */
+function inOrder(query: SQL, alias: string, limit: number | undefined): SQL {
+  const a = sql.raw(alias);
+  if (limit === undefined) return sql`${query} order by ${a}.created_at, ${a}.id`;
+  return sql`select * from (${query} order by ${a}.created_at desc, ${a}.id desc limit ${limit + 1}) newest order by created_at, id`;
+}
+
 /**
  * Marks the lead's unread incoming messages read when `viewerId` may read them for the team: the lead's owner,
  * or anyone while it has none (one UPDATE; the lead_messages trigger keeps lead_index.unread_replies). Returns
@@ -79,16 +92,23 @@ function receivedEvent(lead: LeadRecord): TimelineEvent {
   return { type: 'received', id: `received-${lead.id}`, at: lead.createdAt, label: info.label, texts };
 }
 
-async function messageEvents(db: Db, ref: LeadRef, fresh: Set<string>): Promise<TimelineEvent[]> {
+type Part = { events: TimelineEvent[]; more: boolean };
+
+async function messageEvents(db: Db, ref: LeadRef, fresh: Set<string>, limit: number | undefined): Promise<Part> {
   const [messages, outbox] = await Promise.all([
     // Never the source itself (up to the size limit each): only whether it is kept.
     rowsOf(
       db,
-      sql`select m.id, m.direction, m.from_address, m.from_name, m.to_address, m.subject, m.body_text, m.shown_text, m.notices, m.attachments,
-          m.read_at, m.created_at, m.raw is not null as has_original, u.name as author_name
-        from lead_messages m left join staff_users u on u.id = m.author_id
-        where m.lead_type = ${ref.kind} and m.lead_id = ${ref.id}::uuid order by m.created_at, m.id`,
+      inOrder(
+        sql`select m.id, m.direction, m.from_address, m.from_name, m.to_address, m.subject, m.body_text, m.shown_text, m.notices, m.attachments,
+            m.read_at, m.created_at, m.raw is not null as has_original, u.name as author_name
+          from lead_messages m left join staff_users u on u.id = m.author_id
+          where m.lead_type = ${ref.kind} and m.lead_id = ${ref.id}::uuid`,
+        'm',
+        limit,
+      ),
     ),
+    // Every row of the lead (small rows, a few per message at most): the state of each reply shown, and the notifications.
     outboxOf(db, ref),
   ]);
   const replyState = new Map<string, ReplyDelivery>();
@@ -124,7 +144,7 @@ async function messageEvents(db: Db, ref: LeadRef, fresh: Set<string>): Promise<
       events.push({ type: 'message', id: base.id, at: base.at, message });
     }
   }
-  return events;
+  return { events, more: limit !== undefined && messages.length > limit };
 }
 
 const outboxOf = (db: Db, ref: LeadRef) =>
@@ -142,33 +162,48 @@ const deliveryOf = (r: Record<string, unknown>): ReplyDelivery => ({
   nextAttemptAt: asDate(r.next_attempt_at),
 });
 
-async function triageEvents(db: Db, ref: LeadRef): Promise<TimelineEvent[]> {
+async function triageEvents(db: Db, ref: LeadRef, limit: number | undefined): Promise<Part> {
   const [statuses, owners, notes] = await Promise.all([
     rowsOf(
       db,
-      sql`select h.id, h.from_status, h.to_status, u.name as by_name, h.created_at from lead_status_history h left join staff_users u on u.id = h.changed_by
-        where h.lead_type = ${ref.kind} and h.lead_id = ${ref.id}::uuid order by h.created_at, h.id`,
+      inOrder(
+        sql`select h.id, h.from_status, h.to_status, u.name as by_name, h.created_at from lead_status_history h left join staff_users u on u.id = h.changed_by
+          where h.lead_type = ${ref.kind} and h.lead_id = ${ref.id}::uuid`,
+        'h',
+        limit,
+      ),
     ),
     rowsOf(
       db,
-      sql`select h.id, f.name as from_name, t.name as to_name, b.name as by_name, h.created_at from lead_owner_history h
-        left join staff_users f on f.id = h.from_owner left join staff_users t on t.id = h.to_owner left join staff_users b on b.id = h.changed_by
-        where h.lead_type = ${ref.kind} and h.lead_id = ${ref.id}::uuid order by h.created_at, h.id`,
+      inOrder(
+        sql`select h.id, f.name as from_name, t.name as to_name, b.name as by_name, h.created_at from lead_owner_history h
+          left join staff_users f on f.id = h.from_owner left join staff_users t on t.id = h.to_owner left join staff_users b on b.id = h.changed_by
+          where h.lead_type = ${ref.kind} and h.lead_id = ${ref.id}::uuid`,
+        'h',
+        limit,
+      ),
     ),
     rowsOf(
       db,
-      sql`select n.id, n.body, u.name as by_name, n.created_at from lead_notes n left join staff_users u on u.id = n.author_id
-        where n.lead_type = ${ref.kind} and n.lead_id = ${ref.id}::uuid order by n.created_at, n.id`,
+      inOrder(
+        sql`select n.id, n.body, u.name as by_name, n.created_at from lead_notes n left join staff_users u on u.id = n.author_id
+          where n.lead_type = ${ref.kind} and n.lead_id = ${ref.id}::uuid`,
+        'n',
+        limit,
+      ),
     ),
   ]);
-  return [
-    ...statuses.map((r): TimelineEvent => ({ type: 'status', id: String(r.id), at: asDate(r.created_at), from: r.from_status as LeadStatus, to: r.to_status as LeadStatus, by: name(r.by_name) })),
-    ...owners.map((r): TimelineEvent => ({ type: 'owner', id: String(r.id), at: asDate(r.created_at), from: name(r.from_name), to: name(r.to_name), by: name(r.by_name) })),
-    ...notes.map((r): TimelineEvent => ({ type: 'note', id: String(r.id), at: asDate(r.created_at), body: String(r.body), by: name(r.by_name) })),
-  ];
+  return {
+    events: [
+      ...statuses.map((r): TimelineEvent => ({ type: 'status', id: String(r.id), at: asDate(r.created_at), from: r.from_status as LeadStatus, to: r.to_status as LeadStatus, by: name(r.by_name) })),
+      ...owners.map((r): TimelineEvent => ({ type: 'owner', id: String(r.id), at: asDate(r.created_at), from: name(r.from_name), to: name(r.to_name), by: name(r.by_name) })),
+      ...notes.map((r): TimelineEvent => ({ type: 'note', id: String(r.id), at: asDate(r.created_at), body: String(r.body), by: name(r.by_name) })),
+    ],
+    more: limit !== undefined && [statuses, owners, notes].some((rows) => rows.length > limit),
+  };
 }
 
-async function screeningEvents(db: Db, ref: LeadRef, admin: boolean): Promise<TimelineEvent[]> {
+async function screeningEvents(db: Db, ref: LeadRef, admin: boolean, limit: number | undefined): Promise<Part> {
   const [screening, audit] = await Promise.all([
     rowsOf(
       db,
@@ -179,8 +214,12 @@ async function screeningEvents(db: Db, ref: LeadRef, admin: boolean): Promise<Ti
     admin && ref.kind === 'dataRequest'
       ? rowsOf(
           db,
-          sql`select a.id, a.action, a.row_counts, u.name as by_name, a.created_at from data_request_audit a left join staff_users u on u.id = a.performed_by
-            where a.request_id = ${ref.id}::uuid order by a.created_at, a.id`,
+          inOrder(
+            sql`select a.id, a.action, a.row_counts, u.name as by_name, a.created_at from data_request_audit a left join staff_users u on u.id = a.performed_by
+              where a.request_id = ${ref.id}::uuid`,
+            'a',
+            limit,
+          ),
         )
       : Promise.resolve([]),
   ]);
@@ -192,24 +231,53 @@ async function screeningEvents(db: Db, ref: LeadRef, admin: boolean): Promise<Ti
   for (const a of audit) {
     events.push({ type: 'audit', id: String(a.id), at: asDate(a.created_at), action: String(a.action), by: name(a.by_name), rowCounts: (a.row_counts as Record<string, number> | null) ?? null });
   }
-  return events;
+  return { events, more: limit !== undefined && audit.length > limit };
+}
+
+/** How many events of the kinds read newest first the lead has (only asked when the page shows part of them). */
+async function countEvents(db: Db, ref: LeadRef, admin: boolean): Promise<number> {
+  const of = (table: string) => sql`(select count(*) from ${sql.raw(table)} where lead_type = ${ref.kind} and lead_id = ${ref.id}::uuid)`;
+  const audit = admin && ref.kind === 'dataRequest' ? sql`(select count(*) from data_request_audit where request_id = ${ref.id}::uuid)` : sql`0`;
+  const [row] = await rowsOf(db, sql`select (${of('lead_messages')} + ${of('lead_status_history')} + ${of('lead_owner_history')} + ${of('lead_notes')} + ${audit})::int as n`);
+  return Number(row?.n ?? 0);
+}
+
+export type Timeline = {
+  /** Oldest first: the form post, then everything after it (the newest `limit`, when the page asked for part). */
+  events: TimelineEvent[];
+  /** The events left out between the form post and the first one shown (0: everything is shown). */
+  earlier: number;
+  /** How many incoming emails this view marked read (`fresh`), shown or among the earlier ones. */
+  fresh: number;
+};
+
+/**
+ * What happened to `lead`, oldest first: the form post, the spam screening, notifications, emails out (with
+ * where each stands in the outbox) and in, status and owner changes, notes, and for admins a data request's
+ * audit. `limit`: after the form post, only the newest that many (each kind read newest first, at most one
+ * more than that); undefined: all. `fresh`: the incoming messages this view marked read (`markRepliesRead`),
+ * shown as new.
+ */
+export async function getTimeline(db: Db, lead: LeadRecord, { admin, fresh = [], limit }: { admin: boolean; fresh?: string[]; limit?: number }): Promise<Timeline> {
+  const ref = { kind: lead.kind, id: lead.id };
+  const parts = await Promise.all([messageEvents(db, ref, new Set(fresh), limit), triageEvents(db, ref, limit), screeningEvents(db, ref, admin, limit)]);
+  // Events of one kind at one instant keep their query's order (the sort is stable).
+  const all = parts.flatMap((p) => p.events).sort((a, b) => a.at.getTime() - b.at.getTime() || rank[a.type] - rank[b.type]);
+  const events = limit === undefined ? all : all.slice(-limit);
+  let earlier = 0;
+  if (limit !== undefined && (all.length > limit || parts.some((p) => p.more))) {
+    // Screening and notifications were read whole; the other kinds are counted.
+    const whole = all.filter((e) => e.type === 'screening' || e.type === 'released' || e.type === 'delivery').length;
+    earlier = whole + (await countEvents(db, ref, admin)) - events.length;
+  }
+  return { events: [receivedEvent(lead), ...events], earlier, fresh: fresh.length };
 }
 
 /**
- * Everything that happened to `lead`, oldest first: the form post, the spam screening, notifications, emails
- * out (with where each stands in the outbox) and in, status and owner changes, notes, and for admins a data
- * request's audit. `fresh`: the incoming messages this view marked read (`markRepliesRead`), shown as new.
+ * The lead's timeline as its page opens it: the replies its viewer may read marked read first, and shown as
+ * new; the newest `timelineShown` events, or all of them (`all`).
  */
-export async function getTimeline(db: Db, lead: LeadRecord, { admin, fresh = [] }: { admin: boolean; fresh?: string[] }): Promise<TimelineEvent[]> {
-  const ref = { kind: lead.kind, id: lead.id };
-  const parts = await Promise.all([messageEvents(db, ref, new Set(fresh)), triageEvents(db, ref), screeningEvents(db, ref, admin)]);
-  const events = [receivedEvent(lead), ...parts.flat()];
-  // Events of one kind at one instant keep their query's order (the sort is stable).
-  return events.sort((a, b) => a.at.getTime() - b.at.getTime() || rank[a.type] - rank[b.type]);
-}
-
-/** The lead's timeline as its page opens it: the replies its viewer may read marked read first, and shown as new. */
-export async function openTimeline(db: Db, lead: LeadRecord, viewer: { id: string; role: string }): Promise<TimelineEvent[]> {
+export async function openTimeline(db: Db, lead: LeadRecord, viewer: { id: string; role: string }, { all = false }: { all?: boolean } = {}): Promise<Timeline> {
   const fresh = await markRepliesRead(db, { kind: lead.kind, id: lead.id }, viewer.id);
-  return getTimeline(db, lead, { admin: viewer.role === 'admin', fresh });
+  return getTimeline(db, lead, { admin: viewer.role === 'admin', fresh, limit: all ? undefined : timelineShown });
 }

@@ -19,7 +19,7 @@ import { deletionDate } from '@/lib/retention/periods';
 import { formatDateTime } from '@/lib/staff/format';
 import type { KindInfo } from '@/lib/staff/lead-kinds';
 import type { getLead } from '@/lib/staff/leads';
-import type { TimelineEvent } from '@/lib/conversations/timeline';
+import type { Timeline as TimelineData } from '@/lib/conversations/timeline';
 import type { listPersonLeads } from '@/lib/conversations/person';
 import { PersonLeads } from '@/components/staff/person-leads';
 import { Timeline } from '@/components/staff/timeline';
@@ -31,8 +31,8 @@ import type { listDeliveries } from '@/lib/notify/deliveries';
 /** What the lead's page shows, read by its route (src/pages/staff/leads/[type]/[id].astro); null: the lead is gone. */
 export type LeadPageData = {
   lead: NonNullable<Awaited<ReturnType<typeof getLead>>>;
-  /** Everything that happened to it, oldest first (lib/conversations/timeline.ts). */
-  timeline: TimelineEvent[];
+  /** What happened to it, oldest first (lib/conversations/timeline.ts): all, or the newest events. */
+  timeline: TimelineData;
   /** The person's other leads: the same email address (lib/conversations/person.ts). */
   person: Awaited<ReturnType<typeof listPersonLeads>>;
   staff: Awaited<ReturnType<typeof listStaff>>;
@@ -96,7 +96,7 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
               </Panel>
             ) : null}
             <Panel title="Timeline">
-              <Timeline events={data.timeline} owner={lead.ownerName} />
+              <Timeline {...data.timeline} owner={lead.ownerName} path={`/staff/leads/${info.slug}/${id}`} />
             </Panel>
             <Panel title="Notes">
               <NotesPanel leadRef={`${lead.kind}:${lead.id}`} />
