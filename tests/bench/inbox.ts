@@ -27,8 +27,7 @@
 // median and p95 of --runs (5) runs, each timed from sending the request to the last byte of the body:
 // the inbox (first page, page 50, page 400, and a deep page: the leads older than 23 months), search (a name fragment, an exact email, a company
 // fragment), each filter (type, status, owner, a one-month range, source, campaign, the Spam view), one
-// lead's page and one with a thread of 200 emails (100 ours, 100 answers with a 20 kB source each; as it opens,
-// with its newest 50 events, and with all of them), the insights page (its default 30 days, and a year: the longest range it shows) and the
+// lead's page, the insights page (its default 30 days, and a year: the longest range it shows) and the
 // CSV export of every lead (/staff/export?status=all: one run, no warm-up, stopped after
 // --export-timeout seconds, default 900; its lines counted, and the server process's resident memory
 // (VmRSS) sampled every 100 ms for the peak during the export; an export stopped at its limit shows
@@ -255,43 +254,8 @@ async function seed(query: Query, n: number, views: number): Promise<number> {
   return (performance.now() - began) / 1000;
 }
 
-/** What the cases need from the seeded database: a lead to open and search for, an owner, the last page, a lead with a long thread. */
-type Facts = { leadId: string; surname: string; email: string; company: string; ownerId: string; leads: number; openLeads: number; threadLeadId: string };
-
-/** The emails of the long thread: 100 replies of ours (sent) and 100 answers, a third trimmed, each with a 20 kB source. */
-const threadLength = 200;
-
-/**
- * A partner lead with a thread of `threadLength` emails (the lead page's timeline, docs/conversations.md):
- * the one that has it already (a database measured again with --url), else the second newest partner, given one.
- */
-async function threadLead(query: Query): Promise<string> {
-  const [has] = await query<{ lead_id: string }>(`select lead_id from lead_messages where lead_type = 'partner' group by lead_id having count(*) >= ${threadLength} limit 1`);
-  if (has) return has.lead_id;
-  const [lead] = await query<{ id: string; email: string }>(`select id, email from partner_applications order by created_at desc offset 1 limit 1`);
-  const [author] = await query<{ id: string }>(`select id from staff_users where email = 'priya.shah@bench.example'`);
-  const half = threadLength / 2;
-  await query(
-    `insert into lead_messages (lead_type, lead_id, direction, message_id, from_address, to_address, subject, body_text, author_id, created_at)
-     select 'partner', '${lead.id}', 'out', 'bench-' || i || '-${lead.id}@postcraft.example', 'team@postcraft.example', '${lead.email}', 'Re: Your partner application',
-            repeat('A paragraph of our reply, as long as a real one. ', 12), '${author.id}', now() - (${threadLength} - 2 * i) * interval '1 hour'
-       from generate_series(1, ${half}) i`,
-  );
-  await query(
-    `insert into notification_outbox (lead_type, lead_id, channel, status, attempts, sent_at, message_id, created_at)
-     select 'partner', lead_id, 'reply', 'sent', 1, created_at, id, created_at from lead_messages where lead_type = 'partner' and lead_id = '${lead.id}' and direction = 'out'`,
-  );
-  await query(
-    `insert into lead_messages (lead_type, lead_id, direction, message_id, from_address, from_name, to_address, subject, body_text, shown_text, raw, dedupe_key, channel, created_at)
-     select 'partner', '${lead.id}', 'in', 'bench-in-' || i || '-${lead.id}@mail.example', lower('${lead.email}'), 'The Lead', 'reply@postcraft.example', 'Re: Your partner application',
-            repeat('Their answer, a few lines long. ', 10) || case when i % 3 = 0 then E'\n\nOn Monday you wrote:\n' || repeat('> quoted text of ours ', 40) else '' end,
-            case when i % 3 = 0 then repeat('Their answer, a few lines long. ', 10) end,
-            repeat('x', 20000), 'bench-in-' || i || '-${lead.id}', 'imap', now() - (${threadLength} - 1 - 2 * i) * interval '1 hour'
-       from generate_series(1, ${half}) i`,
-  );
-  await query(`analyze lead_messages, notification_outbox`);
-  return lead.id;
-}
+/** What the cases need from the seeded database: a lead to open and search for, an owner, the last page. */
+type Facts = { leadId: string; surname: string; email: string; company: string; ownerId: string; leads: number; openLeads: number };
 
 async function readFacts(query: Query): Promise<Facts> {
   // A partner in the open inbox with a note and an owner: its page shows the most.
@@ -309,8 +273,7 @@ async function readFacts(query: Query): Promise<Facts> {
       left join lead_triage t on t.lead_type = l.lead_type and t.lead_id = l.id`,
   );
   if (!lead || !owner) throw new Error('the seeded database has no partner lead with a note and an owner (is N too small?)');
-  const threadLeadId = await threadLead(query);
-  return { leadId: lead.id, surname: lead.last_name, email: lead.email, company: lead.company, ownerId: owner.id, leads: counts.leads, openLeads: counts.open, threadLeadId };
+  return { leadId: lead.id, surname: lead.last_name, email: lead.email, company: lead.company, ownerId: owner.id, leads: counts.leads, openLeads: counts.open };
 }
 
 // ---- the database -----------------------------------------------------------------------------------
@@ -451,8 +414,6 @@ function cases(f: Facts): Case[] {
     page('filter: campaign', '/staff?campaign=spring-launch'),
     page('filter: status=spam', '/staff?status=spam'),
     page("a lead's page", `/staff/leads/partner/${f.leadId}`),
-    page(`a lead's page, a ${threadLength}-email thread`, `/staff/leads/partner/${f.threadLeadId}`),
-    page(`the same, all ${threadLength} emails shown`, `/staff/leads/partner/${f.threadLeadId}?timeline=all`),
     { name: 'insights', url: '/staff/insights', target: 'insights' },
     { name: 'insights, a year', url: `/staff/insights?from=${yearAgo}&to=${today}`, target: 'insights' },
     { name: 'CSV export, everything', url: '/staff/export?status=all', target: 'export' },
