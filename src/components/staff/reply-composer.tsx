@@ -13,7 +13,7 @@ import type { ActionResult } from '@/lib/staff/action-state';
 import { formatDateTime } from '@/lib/staff/format';
 import type { PostedAction } from '@/lib/staff/page';
 import { cn } from '@/lib/utils';
-import { ActionForm, PostedActionProvider, SubmitButton, usePostedAction } from './action-form';
+import { ActionForm, FieldError, PostedActionProvider, SubmitButton, usePostedAction } from './action-form';
 import { DeliveryBadge, DeliveryProgress } from './deliveries-panel';
 
 export type ReplyComposerProps = Omit<ComposerData, 'replies'> & {
@@ -24,15 +24,6 @@ export type ReplyComposerProps = Omit<ComposerData, 'replies'> & {
   /** The answer of this form's post, when it posted (`sendLeadReply`). */
   posted?: PostedAction;
 };
-
-/** A field's error under it, tied to the field by `aria-describedby`. */
-function FieldError({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={id} className="mt-1 text-sm font-medium text-danger">
-      {text}
-    </p>
-  ) : null;
-}
 
 /**
  * The reply composer of a lead's page: subject, message and a saved-reply picker, posted to the page
@@ -46,6 +37,11 @@ export function ReplyComposer({ leadRef, refusal, from, to, subject, firstName, 
   // Whether the writer has put the cursor in the message (else an insert goes at its end, as without JavaScript).
   const placed = React.useRef(false);
   const [said, setSaid] = React.useState<{ text: string; error: boolean; at: number } | null>(null);
+  // The writer may have been typing before the island woke up (on their first key or click in it).
+  React.useEffect(() => {
+    if (messageRef.current && document.activeElement === messageRef.current) placed.current = true;
+  }, []);
+  const place = () => (placed.current = true);
 
   if (refusal) return <p className="text-sm text-muted-foreground">{refusal}</p>;
 
@@ -69,8 +65,15 @@ export function ReplyComposer({ leadRef, refusal, from, to, subject, firstName, 
       return;
     }
     const text = fillPlaceholders(snippet.body, { firstName, myName });
-    if (placed.current) box.setRangeText(text, box.selectionStart, box.selectionEnd, 'end');
-    else {
+    if (placed.current) {
+      // A saved reply is a paragraph of its own: in the middle of a line it goes on lines of its own.
+      const before = box.value.slice(0, box.selectionStart);
+      const after = box.value.slice(box.selectionEnd);
+      const gapBefore = before && !before.endsWith('\n') ? '\n\n' : '';
+      const gapAfter = after && !after.startsWith('\n') ? '\n\n' : '';
+      box.setRangeText(`${gapBefore}${text}${gapAfter}`, box.selectionStart, box.selectionEnd, 'end');
+      box.setSelectionRange(box.selectionEnd - gapAfter.length, box.selectionEnd - gapAfter.length);
+    } else {
       const before = box.value.trimEnd();
       box.value = before ? `${before}\n\n${text}` : text;
       box.setSelectionRange(box.value.length, box.value.length);
@@ -118,7 +121,9 @@ export function ReplyComposer({ leadRef, refusal, from, to, subject, firstName, 
           rows={8}
           defaultValue={draft.message}
           maxLength={replyMessageMax}
-          onFocus={() => (placed.current = true)}
+          onFocus={place}
+          onSelect={place}
+          onInput={place}
           autoFocus={invalid === 'message' || (!error && Boolean(result?.draft))}
           aria-invalid={problems.message ? true : undefined}
           aria-describedby={cn('reply-message-hint', problems.message && 'reply-message-error')}

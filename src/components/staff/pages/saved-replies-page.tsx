@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { ActionForm, ActionMessage, KeptInput, KeptTextarea, PostedActionProvider, SubmitButton, usePostedAction } from '@/components/staff/action-form';
+import { ActionForm, ActionMessage, FieldError, KeptInput, KeptTextarea, PostedActionProvider, SubmitButton, usePostedAction } from '@/components/staff/action-form';
 import { Panel } from '@/components/staff/panel';
 import { Label } from '@/components/ui/label';
 import { replyMessageMax } from '@/lib/conversations/compose';
@@ -30,11 +30,7 @@ function SnippetFields({ idPrefix, action, resultKey = '', snippet }: { idPrefix
           aria-describedby={describe('title')}
           className="h-10 text-sm"
         />
-        {problems.title ? (
-          <p id={`${idPrefix}-title-error`} className="mt-1 text-sm font-medium text-danger">
-            {problems.title}
-          </p>
-        ) : null}
+        <FieldError id={`${idPrefix}-title-error`} text={problems.title} />
       </div>
       <div>
         <Label htmlFor={`${idPrefix}-body`}>Text</Label>
@@ -49,11 +45,7 @@ function SnippetFields({ idPrefix, action, resultKey = '', snippet }: { idPrefix
           aria-describedby={describe('body', 'snippet-placeholders')}
           className="text-sm"
         />
-        {problems.body ? (
-          <p id={`${idPrefix}-body-error`} className="mt-1 text-sm font-medium text-danger">
-            {problems.body}
-          </p>
-        ) : null}
+        <FieldError id={`${idPrefix}-body-error`} text={problems.body} />
       </div>
     </>
   );
@@ -70,8 +62,8 @@ export function SavedRepliesPage({ snippets, posted }: { snippets: Snippet[]; po
           <h1 className="text-2xl font-bold tracking-tight">Saved replies</h1>
           <p id="snippet-placeholders" className="mt-1 max-w-3xl text-sm text-muted-foreground">
             Text any staff member can insert into a reply on a lead&apos;s page. {'{firstName}'} becomes the lead&apos;s first name (“there” when they gave
-            none) and {'{myName}'} the name of the person replying. Admins edit them; at most {snippetsMax} of {replyMessageMax.toLocaleString('en-US')}{' '}
-            characters each.
+            none) and {'{myName}'} the name of the person replying. Admins edit them: at most {snippetsMax} saved replies, each up to{' '}
+            {replyMessageMax.toLocaleString('en-US')} characters.
           </p>
         </div>
         <p role="status" className={cn('text-sm font-medium empty:hidden', gone?.status === 'error' ? 'text-danger' : 'text-success')}>
