@@ -5,15 +5,15 @@ import { cn } from '@/lib/utils';
 import { ActionForm, SubmitButton, usePostedAction } from './action-form';
 import type { ActionResult } from '@/lib/staff/action-state';
 
-/** A delivery's status as a coloured pill: its colours and words (this panel and the lead's timeline). */
-export const deliveryTone: Record<Delivery['status'], string> = {
+const tone: Record<Delivery['status'], string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-200',
   sent: 'bg-success-soft text-green-800 ring-green-200',
   failed: 'bg-danger-soft text-red-800 ring-red-200',
   cancelled: 'bg-slate-100 text-slate-700 ring-slate-200',
   limited: 'bg-orange-50 text-orange-900 ring-orange-300',
 };
-export const deliveryLabel: Record<Delivery['status'], string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled', limited: 'Not sent' };
+const label: Record<Delivery['status'], string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled', limited: 'Not sent' };
+/** Each channel's name and icon (this panel and the lead's timeline). */
 export const deliveryChannels: Record<Delivery['channel'], { name: string; Icon: typeof Mail }> = {
   email: { name: 'Email to staff', Icon: Mail },
   webhook: { name: 'Webhook', Icon: Webhook },
@@ -21,6 +21,24 @@ export const deliveryChannels: Record<Delivery['channel'], { name: string; Icon:
   confirm: { name: 'Confirmation link to the subscriber', Icon: MailPlus },
   reply: { name: 'Reply to the lead', Icon: Reply },
 };
+
+/** A delivery's state as a small coloured label (Pending, Sent, Failed, Cancelled, Not sent). */
+export function DeliveryBadge({ status }: { status: Delivery['status'] }) {
+  return <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone[status])}>{label[status]}</span>;
+}
+
+/** How far a delivery got: its attempts, when it was sent or is tried next, and its last error. */
+export function DeliveryProgress({ delivery: d }: { delivery: Pick<Delivery, 'status' | 'attempts' | 'sentAt' | 'nextAttemptAt' | 'lastError'> }) {
+  return (
+    <>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+        {d.sentAt ? ` · sent ${formatDateTime(d.sentAt)}` : d.status === 'pending' ? ` · next try ${formatDateTime(d.nextAttemptAt)}` : ''}
+      </p>
+      {d.lastError && d.status !== 'sent' ? <p className="mt-1 text-xs break-words text-red-800">Last error: {d.lastError}</p> : null}
+    </>
+  );
+}
 
 /**
  * The answer of a re-send of delivery `id`: a success is a polite status; a refusal an alert that takes the
@@ -62,7 +80,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
                 <Icon aria-hidden className="size-4 text-muted-foreground" />
                 {name}
               </span>
-              <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', deliveryTone[d.status])}>{deliveryLabel[d.status]}</span>
+              <DeliveryBadge status={d.status} />
             </div>
             {limited ? (
               <>
@@ -70,13 +88,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
                 <p className="mt-0.5 text-xs text-muted-foreground">Recorded {formatDateTime(d.createdAt)}</p>
               </>
             ) : (
-              <>
-                <p className="mt-1 text-xs text-muted-foreground">
-                  {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
-                  {d.sentAt ? ` · sent ${formatDateTime(d.sentAt)}` : d.status === 'pending' ? ` · next try ${formatDateTime(d.nextAttemptAt)}` : ''}
-                </p>
-                {d.lastError && d.status !== 'sent' ? <p className="mt-1 text-xs break-words text-red-800">Last error: {d.lastError}</p> : null}
-              </>
+              <DeliveryProgress delivery={d} />
             )}
             <ActionForm action="resendNotification" resultKey={d.id} aria-label={`${action}: ${name}`} className="mt-2 flex flex-wrap items-center gap-2">
               <input type="hidden" name="delivery" value={d.id} />

@@ -6,7 +6,7 @@ import { formatDateTime } from '@/lib/staff/format';
 import { statusLabel } from '@/lib/staff/lead-kinds';
 import { cn } from '@/lib/utils';
 import { auditActionLabel } from './data-request-panel';
-import { deliveryChannels, deliveryLabel, deliveryTone } from './deliveries-panel';
+import { DeliveryBadge, deliveryChannels } from './deliveries-panel';
 import { Dot, InMessageCard, OutMessageCard, Time } from './timeline-message';
 
 const former = 'A former staff member';
@@ -101,7 +101,7 @@ function Event({ event, owner }: { event: TimelineEvent; owner: string | null })
           }
         >
           {name}{' '}
-          <span className={cn('ml-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', deliveryTone[event.status])}>{deliveryLabel[event.status]}</span>
+          <DeliveryBadge status={event.status} />
           {event.sentAt && event.sentAt.getTime() - event.at.getTime() > 60_000 ? <span className="text-muted-foreground"> · sent {formatDateTime(event.sentAt)}</span> : null}
         </Line>
       );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { ArrowLeft } from 'lucide-react';
 import { PostedActionProvider } from '@/components/staff/action-form';
@@ -49,13 +50,21 @@ export type LeadPageData = {
   deliveries: Awaited<ReturnType<typeof listDeliveries>>;
 } | null;
 
-type Props = { user: StaffUser; info: KindInfo; id: string; data: LeadPageData; posted?: PostedAction };
+type Props = {
+  user: StaffUser;
+  info: KindInfo;
+  id: string;
+  data: LeadPageData;
+  posted?: PostedAction;
+  /** The reply composer (an Astro slot: an island); none for a kind that takes no replies. */
+  reply?: ReactNode;
+};
 
 /**
  * A lead with its timeline (the form post, emails in and out, status and owner changes, notes, notifications),
- * triage and notifications (the route has checked the session and that the lead exists).
+ * the reply composer, triage and notifications (the route has checked the session and that the lead exists).
  */
-export function LeadPage({ user, info, id, data, posted }: Props) {
+export function LeadPage({ user, info, id, data, posted, reply }: Props) {
   if (!data) return <p className="text-sm text-muted-foreground">This lead no longer exists.</p>;
   const { lead, staff, audit, deliveries } = data;
   const f = lead.fields;
@@ -98,6 +107,7 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
             <Panel title="Timeline">
               <Timeline {...data.timeline} owner={lead.ownerName} path={`/staff/leads/${info.slug}/${id}`} />
             </Panel>
+            {reply ? <Panel title="Reply">{reply}</Panel> : null}
             <Panel title="Notes">
               <NotesPanel leadRef={`${lead.kind}:${lead.id}`} />
             </Panel>
