@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import type { InMessage, OutMessage } from '@/lib/conversations/timeline';
 import { formatDateTime } from '@/lib/staff/format';
 import { cn } from '@/lib/utils';
-import { deliveryLabel, deliveryTone } from './deliveries-panel';
+import type { ActionResult } from '@/lib/staff/action-state';
+import { ActionForm, SubmitButton, usePostedAction } from './action-form';
+import { DeliveryBadge } from './deliveries-panel';
 
 export const Time = ({ at }: { at: Date }) => (
   <time dateTime={at.toISOString()} className="text-xs whitespace-nowrap text-muted-foreground">
@@ -144,7 +146,7 @@ export function OutMessageCard({ message: m }: { message: OutMessage }) {
       <Card
         tone="out"
         at={m.at}
-        marks={m.delivery ? <span className={cn(pill, deliveryTone[m.delivery.status])}>{deliveryLabel[m.delivery.status]}</span> : null}
+        marks={m.delivery ? <DeliveryBadge status={m.delivery.status} /> : null}
         title={
           <>
             Reply by <span className="font-semibold">{m.author ?? 'a former staff member'}</span>
@@ -155,7 +157,25 @@ export function OutMessageCard({ message: m }: { message: OutMessage }) {
         <Subject subject={m.subject} />
         <Body text={m.text} />
         {state ? <p className={cn('text-xs', state.failed ? 'font-medium text-red-800' : 'text-muted-foreground', anywhere)}>{state.text}</p> : null}
+        {m.delivery && (m.delivery.status === 'failed' || m.delivery.status === 'cancelled') ? <SendAgain message={m} delivery={m.delivery.id} /> : null}
       </Card>
     </>
+  );
+}
+
+/** "Send again" for a reply that did not go: the same message, with the same Message-ID (lib/notify/deliveries.ts). */
+function SendAgain({ message: m, delivery }: { message: OutMessage; delivery: string }) {
+  const key = `reply-${m.id}`;
+  const answer = usePostedAction('resendNotification', key)?.result as ActionResult | undefined;
+  return (
+    <ActionForm action="resendNotification" resultKey={key} aria-label={`Send again: the reply of ${formatDateTime(m.at)}`} className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="delivery" value={delivery} />
+      <SubmitButton size="sm" variant="secondary" className="h-8" pendingLabel="Queueing...">
+        Send again<span className="sr-only">: the reply of {formatDateTime(m.at)}</span>
+      </SubmitButton>
+      <p role="status" className={cn('text-xs font-medium empty:hidden', answer?.status === 'error' ? 'text-danger' : 'text-success')}>
+        {answer?.message ? <span key={answer.at}>{answer.message}</span> : null}
+      </p>
+    </ActionForm>
   );
 }

@@ -12,8 +12,8 @@ import { kindByKind, type LeadStatus } from '@/lib/staff/lead-kinds';
 import type { LeadRecord } from '@/lib/staff/leads';
 import type { LeadRef } from '@/lib/staff/triage';
 
-/** Where a reply stands in the outbox (its latest delivery row); null when none is kept (purged after its period). */
-export type ReplyDelivery = { status: DeliveryStatus; attempts: number; lastError: string | null; sentAt: Date | null; nextAttemptAt: Date };
+/** Where a reply stands in the outbox (its latest delivery row, `id` for a re-send); null when none is kept (purged after its period). */
+export type ReplyDelivery = { id: string; status: DeliveryStatus; attempts: number; lastError: string | null; sentAt: Date | null; nextAttemptAt: Date };
 
 type Base = { id: string; at: Date };
 export type OutMessage = Base & { direction: 'out'; author: string | null; from: string; to: string; subject: string; text: string; delivery: ReplyDelivery | null };
@@ -117,8 +117,7 @@ async function messageEvents(db: Db, ref: LeadRef, fresh: Set<string>, limit: nu
   for (const r of outbox) {
     if (r.message_id) replyState.set(String(r.message_id), deliveryOf(r));
     else {
-      const d = deliveryOf(r);
-      events.push({ type: 'delivery', id: String(r.id), at: asDate(r.created_at), channel: r.channel as DeliveryChannel, ...d });
+      events.push({ type: 'delivery', at: asDate(r.created_at), channel: r.channel as DeliveryChannel, ...deliveryOf(r) });
     }
   }
   for (const r of messages) {
@@ -155,6 +154,7 @@ const outboxOf = (db: Db, ref: LeadRef) =>
   );
 
 const deliveryOf = (r: Record<string, unknown>): ReplyDelivery => ({
+  id: String(r.id),
   status: r.status as DeliveryStatus,
   attempts: Number(r.attempts),
   lastError: name(r.last_error),
