@@ -1,6 +1,6 @@
 import { staffAccounts, staffExpect as expect, test } from './fixtures';
 import { insertLead, leadUrl, marker, signIn, sql } from '../support/staff-accounts';
-import { insertIncoming, insertLongThread, insertNote, insertRichThread, staffIdOf } from '../support/lead-thread';
+import { insertIncoming, insertLongThread, insertNote, insertReply, insertRichThread, staffIdOf } from '../support/lead-thread';
 
 // The lead page's timeline (docs/conversations.md, "The timeline and the person"): a partner lead with a
 // thread set up in the database (our reply, an answer with quoted history trimmed, an HTML-only answer, a
@@ -148,4 +148,22 @@ test('a long thread shows the form post and the newest 50 events, and all of the
   await expect(items.nth(1)).toContainText('Answer 1');
   await timeline.getByRole('link', { name: 'Show only the newest 50' }).click();
   await expect(items).toHaveCount(52);
+});
+
+test('a reply that did not go says why, and Send again answers in its own card', async ({ page }) => {
+  const m = marker();
+  const email = `failed-${m}@e2e.example`;
+  const id = await insertLead({ kind: 'partner', firstName: 'Fay', lastName: `Led ${m}`, email, company: 'Fay Ltd', createdAt: new Date(Date.now() - 5 * hour).toISOString() });
+  await insertReply({ type: 'partner', id }, { to: email, authorId: await staffIdOf(staff.admin), body: `Our answer ${m}.`, at: new Date(Date.now() - 4 * hour), delivery: { status: 'failed', error: 'SMTP 554: rejected' } });
+  // Archived since: nothing is sent about it until its status changes back.
+  await sql(`insert into lead_triage (lead_type, lead_id, status) values ('partner', $1, 'archived')`, [id]);
+  await signIn(page, staff.admin);
+  await page.goto(leadUrl('partner', id));
+  const reply = page.getByRole('region', { name: 'Timeline' }).getByRole('article').filter({ hasText: `Our answer ${m}.` });
+  await expect(reply.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(reply).toContainText('Not delivered after 5 attempts: SMTP 554: rejected');
+  await reply.getByRole('button', { name: /^Send again/ }).click();
+  const answered = page.getByRole('region', { name: 'Timeline' }).getByRole('article').filter({ hasText: `Our answer ${m}.` });
+  await expect(answered.getByRole('status')).toHaveText('Not sent: this lead is marked Archived. Change its status first.');
+  expect(await sql(`select count(*)::int as n from notification_outbox where lead_id = $1`, [id])).toEqual([{ n: 1 }]);
 });
