@@ -12,8 +12,11 @@ import { countEvents, messageEvents, screeningEvents, triageEvents, type Timelin
 
 export type { InMessage, OutMessage, ReplyDelivery, TimelineEvent } from './timeline-events';
 
-/** Events at the same instant (one transaction) read in this order: what arrived, then what was done about it. */
-const rank: Record<TimelineEvent['type'], number> = { received: 0, screening: 1, delivery: 2, message: 3, status: 4, owner: 5, note: 6, released: 7, audit: 8 };
+/**
+ * Events at the same instant (one transaction) read in this order: what arrived, then what was done about it,
+ * then what that sent (a release, the status it restores, the notifications it queues).
+ */
+const rank: Record<TimelineEvent['type'], number> = { received: 0, screening: 1, released: 2, message: 3, status: 4, owner: 5, note: 6, delivery: 7, audit: 8 };
 
 /** The events a lead's page shows at first: the form post and the newest this many; the rest on request (`?timeline=all`). */
 export const timelineShown = 50;
