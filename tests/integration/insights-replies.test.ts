@@ -27,7 +27,12 @@ for (const kind of databaseKinds) {
     beforeAll(async () => {
       t = await kind.open();
       if (!t) return;
-      for (const [key, name] of [['ann', 'Ann Answer'], ['ben', 'Ben Busy'], ['cat', 'Cat Gone'], ['dee', 'Dee Privacy']] as const) {
+      for (const [key, name] of [
+        ['ann', 'Ann Answer'],
+        ['ben', 'Ben Busy'],
+        ['cat', 'Cat Gone'],
+        ['dee', 'Dee Privacy'],
+      ] as const) {
         staff[key] = (await createStaffUser(t.handle, { email: `${key}@example.com`, name, role: 'member', password: 'correct horse battery' })).id;
       }
     });
@@ -77,8 +82,15 @@ for (const kind of databaseKinds) {
       if (!t) return skip('DATABASE_URL is not set');
       // Partner applications (48 hours): first replies after 1, 2, 3, 4 and 50 hours, and one not answered.
       const first = await partner('2026-03-02T09:00:00Z', [[1, 'ann']]);
-      await partner('2026-03-02T09:00:00Z', [[2, 'ann'], [30, 'ben']]);
-      await partner('2026-03-02T09:00:00Z', [[3, 'ben'], [5, 'ben'], [70, 'ann']]);
+      await partner('2026-03-02T09:00:00Z', [
+        [2, 'ann'],
+        [30, 'ben'],
+      ]);
+      await partner('2026-03-02T09:00:00Z', [
+        [3, 'ben'],
+        [5, 'ben'],
+        [70, 'ann'],
+      ]);
       await partner('2026-03-02T09:00:00Z', [[4, 'ben']]);
       await partner('2026-03-02T09:00:00Z', [[50, 'ann']]);
       await partner('2026-03-02T09:00:00Z', []);

@@ -4,13 +4,14 @@
 // thread columns (first_reply_at, first_reply_by, replies: kept by the lead_messages trigger of migration
 // 0023), for the leads of the range of every kind the site promises an answer to, spam left out.
 //
-// One aggregate (grouping sets: per kind, per staff member, in all) over lead_index_insights_idx, which
-// includes those columns (migration 0025): a range is an index-only scan. Data requests are counted against
-// the staff's deadline, which an admin may extend (data_request_checks): a second, small query over the
-// data requests of the range alone.
+// Two aggregates over lead_index_insights_idx, which includes those columns (migration 0025), so that a range
+// is an index-only scan, run side by side: the leads of each kind by where they stand against the promise and
+// by their number of replies (a hash aggregate), and the times of the answered leads per kind, per staff
+// member and in all (the percentiles sort only those). Data requests are held to the staff's deadline, which
+// an admin may extend (data_request_checks): a third, small query over the data requests of the range alone.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { promiseHours, responsePromises, type ResponsePromise } from '@/lib/config/response-promises';
+import { promiseHours, promiseText, responsePromises, type ResponsePromise } from '@/lib/config/response-promises';
 import { replyDueBySql } from '@/lib/config/retention';
 import { leadKindNames, type LeadKind } from '@/lib/leads/kinds';
 import { rowsOf } from './inbox';
@@ -42,80 +43,112 @@ export type ReplyInsights = {
 
 const hours = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const int = (v: unknown) => Number(v ?? 0);
-const noPromiseCounts = (): PromiseCounts => ({ within: 0, late: 0, overdue: 0, notDue: 0 });
 
-/** The counts of leads by `due` (an SQL timestamp; null: not counted) against their first reply and `now`. */
-const onTimeColumns = (due: SQL, now: Date) => sql`
-  count(*) filter (where i.first_reply_at <= ${due})::int as within,
-  count(*) filter (where i.first_reply_at > ${due})::int as late,
-  count(*) filter (where i.first_reply_at is null and ${due} < ${now.toISOString()}::timestamptz)::int as overdue,
-  count(*) filter (where i.first_reply_at is null and ${due} >= ${now.toISOString()}::timestamptz)::int as not_due`;
-const onTimeOf = (r: Record<string, unknown>): PromiseCounts => ({ within: int(r.within), late: int(r.late), overdue: int(r.overdue), notDue: int(r.not_due) });
+/** Where a lead stands against `due` (an SQL timestamp, or null: no deadline here): a state of `PromiseCounts`, or 'answered' / 'waiting'. */
+const stateOf = (due: SQL, now: Date) => sql`case
+    when i.first_reply_at is null then (case when ${due} is null then 'waiting' when ${due} < ${now.toISOString()}::timestamptz then 'overdue' else 'notDue' end)
+    when ${due} is null then 'answered' when i.first_reply_at <= ${due} then 'within' else 'late' end`;
+const states = ['within', 'late', 'overdue', 'notDue'] as const;
 
 /** The figures of our replies to the leads of `range`; a lead not answered by `now` is overdue or not yet due. */
 export async function getReplyInsights(db: Db, range: InsightsRange, now = new Date()): Promise<ReplyInsights> {
-  const kinds = `{${answeredKinds.join(',')}}`;
-  // A kind's promise in hours, as a CASE over the kind (data requests: by their own query, below).
+  const where = sql`${inRange(range)} and i.lead_type = any(${`{${answeredKinds.join(',')}}`}::text[])`;
+  // The deadline of a kind promised in hours (data requests: their own query, below).
   const fixed = answeredKinds.filter((k) => k !== 'dataRequest');
-  const due = sql`i.created_at + (case i.lead_type ${sql.join(
+  const hoursOf = sql`(case i.lead_type ${sql.join(
     fixed.map((k) => sql`when ${k} then ${promiseHours(promises[k]!)}::int`),
     sql` `,
-  )} end) * interval '1 hour'`;
-  const seconds = sql`extract(epoch from i.first_reply_at - i.created_at)`;
-  const [rows, requests] = await Promise.all([
+  )} end)`;
+  const seconds = sql`date_part('epoch', i.first_reply_at - i.created_at)`;
+  const [counts, times, requests] = await Promise.all([
+    rowsOf(
+      db,
+      sql`select i.lead_type as kind, ${stateOf(sql`i.created_at + ${hoursOf} * interval '1 hour'`, now)} as state, least(i.replies, 3) as replies,
+          count(*)::int as n, sum(i.replies)::int as sent
+        from lead_index i where ${where} group by 1, 2, 3`,
+    ),
     rowsOf(
       db,
       sql`with g as (
-          select i.lead_type as kind, i.first_reply_by as by, i.first_reply_at is not null as answered_group, grouping(i.lead_type, i.first_reply_by)::int as set,
-            count(*)::int as leads, count(i.first_reply_at)::int as answered,
+          select i.lead_type as kind, i.first_reply_by as by, grouping(i.lead_type, i.first_reply_by)::int as set, count(*)::int as answered,
             percentile_cont(0.5) within group (order by ${seconds}) / 3600 as median,
-            percentile_cont(0.9) within group (order by ${seconds}) / 3600 as p90,
-            ${onTimeColumns(due, now)},
-            avg(i.replies)::float8 as average,
-            count(*) filter (where i.replies = 0)::int as r0, count(*) filter (where i.replies = 1)::int as r1,
-            count(*) filter (where i.replies = 2)::int as r2, count(*) filter (where i.replies >= 3)::int as r3
-          from lead_index i where ${inRange(range)} and i.lead_type = any(${kinds}::text[])
-          group by grouping sets ((i.lead_type), (i.first_reply_by, i.first_reply_at is not null), ()))
+            percentile_cont(0.9) within group (order by ${seconds}) / 3600 as p90
+          from lead_index i where ${where} and i.first_reply_at is not null
+          group by grouping sets ((i.lead_type), (i.first_reply_by), ()))
         select g.*, u.name from g left join staff_users u on u.id = g.by`,
     ),
     // The staff's deadline of each data request of the range (lead_index_type_idx, then its checks row).
     promises.dataRequest
       ? rowsOf(
           db,
-          sql`select ${onTimeColumns(sql.raw(replyDueBySql('i.created_at', 'c.extended_until')), now)}
+          sql`select ${stateOf(sql.raw(replyDueBySql('i.created_at', 'c.extended_until')), now)} as state, count(*)::int as n
             from lead_index i left join data_request_checks c on c.request_id = i.lead_id
-            where i.lead_type = 'dataRequest' and ${inRange(range)}`,
+            where i.lead_type = 'dataRequest' and ${inRange(range)} group by 1`,
         )
       : Promise.resolve([]),
   ]);
 
-  const timesOf = (r: Record<string, unknown>): ReplyTimes => ({
-    leads: int(r.leads),
-    answered: int(r.answered),
-    notAnswered: int(r.leads) - int(r.answered),
-    medianHours: hours(r.median),
-    p90Hours: hours(r.p90),
-  });
-  const repliesOf = (r: Record<string, unknown>): ReplyCounts => ({
-    average: r.average === null || r.average === undefined ? null : Number(r.average),
-    counts: [int(r.r0), int(r.r1), int(r.r2), int(r.r3)],
-  });
-  const byKind = new Map(rows.filter((r) => int(r.set) === 1).map((r) => [String(r.kind), r]));
-  const kindRows = answeredKinds
-    .filter((k) => byKind.has(k))
-    .map((kind): KindReplies => {
-      const r = byKind.get(kind)!;
-      return { kind, promise: promises[kind]!, ...timesOf(r), onTime: kind === 'dataRequest' && requests[0] ? onTimeOf(requests[0]) : onTimeOf(r), replies: repliesOf(r) };
-    });
-  const total = rows.find((r) => int(r.set) === 3);
-  const onTime = kindRows.reduce((sum, k) => ({ within: sum.within + k.onTime.within, late: sum.late + k.onTime.late, overdue: sum.overdue + k.onTime.overdue, notDue: sum.notDue + k.onTime.notDue }), noPromiseCounts());
-  const staff = rows
-    .filter((r) => int(r.set) === 2 && r.answered_group === true)
-    .map((r): StaffReplies => ({ id: r.by === null ? null : String(r.by), name: r.by === null || !r.name ? 'A former staff member' : String(r.name), answered: int(r.answered), medianHours: hours(r.median), p90Hours: hours(r.p90) }))
-    .sort((a, b) => b.answered - a.answered || Number(a.id === null) - Number(b.id === null) || a.name.localeCompare(b.name));
-  return {
-    kinds: kindRows,
-    all: { ...(total ? timesOf(total) : { leads: 0, answered: 0, notAnswered: 0, medianHours: null, p90Hours: null }), onTime, replies: total ? repliesOf(total) : { average: null, counts: [0, 0, 0, 0] } },
-    staff,
+  const timesOf = (r: Record<string, unknown> | undefined) => ({ medianHours: hours(r?.median), p90Hours: hours(r?.p90) });
+  const onTimeOf = (rows: Record<string, unknown>[]): PromiseCounts =>
+    Object.fromEntries(states.map((st) => [st, rows.filter((r) => r.state === st).reduce((n, r) => n + int(r.n), 0)])) as PromiseCounts;
+  const tally = (rows: Record<string, unknown>[]) => {
+    const leads = rows.reduce((n, r) => n + int(r.n), 0);
+    const notAnswered = rows.filter((r) => ['waiting', 'overdue', 'notDue'].includes(String(r.state))).reduce((n, r) => n + int(r.n), 0);
+    const counts = [0, 1, 2, 3].map((k) => rows.filter((r) => int(r.replies) === k).reduce((n, r) => n + int(r.n), 0)) as ReplyCounts['counts'];
+    const sent = rows.reduce((n, r) => n + int(r.sent), 0);
+    return { leads, answered: leads - notAnswered, notAnswered, replies: { average: leads ? sent / leads : null, counts } };
   };
+  const kindTimes = new Map(times.filter((r) => int(r.set) === 1).map((r) => [String(r.kind), r]));
+  const kinds = answeredKinds
+    .map((kind): KindReplies => {
+      const rows = counts.filter((r) => r.kind === kind);
+      const onTime = kind === 'dataRequest' ? onTimeOf(requests) : onTimeOf(rows);
+      return { kind, promise: promises[kind]!, ...tally(rows), ...timesOf(kindTimes.get(kind)), onTime };
+    })
+    .filter((k) => k.leads > 0);
+  const onTime = Object.fromEntries(states.map((st) => [st, kinds.reduce((n, k) => n + k.onTime[st], 0)])) as PromiseCounts;
+  const staff = times
+    .filter((r) => int(r.set) === 2)
+    .map((r): StaffReplies => ({ id: r.by === null ? null : String(r.by), name: r.by === null || !r.name ? 'A former staff member' : String(r.name), answered: int(r.answered), ...timesOf(r) }))
+    .sort((a, b) => b.answered - a.answered || Number(a.id === null) - Number(b.id === null) || a.name.localeCompare(b.name));
+  return { kinds, all: { ...tally(counts), ...timesOf(times.find((r) => int(r.set) === 3)), onTime }, staff };
+}
+
+/** The CSV tables of these figures (`/staff/insights.csv?table=`), each a header and its rows. */
+export const replyTables = ['first-reply', 'first-reply-staff', 'promise', 'replies'] as const;
+export type ReplyTable = (typeof replyTables)[number];
+
+const fixed = (v: number | null, digits: number) => (v === null ? '' : v.toFixed(digits));
+/** The leads whose promise is settled (answered, or past it): the share in time is of these (null: none yet). */
+export const inTimeShare = (c: PromiseCounts) => (c.within + c.late + c.overdue ? c.within / (c.within + c.late + c.overdue) : null);
+
+/** One of `replyTables` as rows of cells (times in hours, shares from 0 to 1), an "All" row last where it adds up. */
+export function replyTableRows(table: ReplyTable, r: ReplyInsights, kindLabel: (k: LeadKind) => string): unknown[][] {
+  const all = 'All';
+  switch (table) {
+    case 'first-reply':
+      return [
+        ['Kind', 'Leads', 'Answered', 'Not answered yet', 'Median (hours)', '90th percentile (hours)', 'Promised'],
+        ...r.kinds.map((k) => [kindLabel(k.kind), k.leads, k.answered, k.notAnswered, fixed(k.medianHours, 2), fixed(k.p90Hours, 2), promiseText(k.promise)]),
+        [all, r.all.leads, r.all.answered, r.all.notAnswered, fixed(r.all.medianHours, 2), fixed(r.all.p90Hours, 2), ''],
+      ];
+    case 'first-reply-staff':
+      return [['Staff member', 'First replies', 'Median (hours)', '90th percentile (hours)'], ...r.staff.map((s) => [s.name, s.answered, fixed(s.medianHours, 2), fixed(s.p90Hours, 2)])];
+    case 'promise': {
+      const cells = (c: PromiseCounts) => [c.within, c.late, c.overdue, c.notDue, fixed(inTimeShare(c), 4)];
+      return [
+        ['Kind', 'Promised', 'Answered in time', 'Answered late', 'Not answered, overdue', 'Not answered, not yet due', 'Share in time'],
+        ...r.kinds.map((k) => [kindLabel(k.kind), promiseText(k.promise), ...cells(k.onTime)]),
+        [all, '', ...cells(r.all.onTime)],
+      ];
+    }
+    case 'replies': {
+      const cells = (c: ReplyCounts) => [fixed(c.average, 4), ...c.counts];
+      return [
+        ['Kind', 'Leads', 'Average replies', 'No reply', '1 reply', '2 replies', '3 or more'],
+        ...r.kinds.map((k) => [kindLabel(k.kind), k.leads, ...cells(k.replies)]),
+        [all, r.all.leads, ...cells(r.all.replies)],
+      ];
+    }
+  }
 }
