@@ -14,7 +14,7 @@ import { loadForm, submitForm } from '../support/form-client';
 import { formOnPage, postsForm } from '../support/lead-form-pages';
 import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { validLead } from '../support/lead-samples';
-import { createStaff, insertLead, leadUrl, marker, signIn } from '../support/staff-accounts';
+import { createStaff, insertLead, leadUrl, marker, replyTo, signIn } from '../support/staff-accounts';
 import { expect, test } from './fixtures';
 
 // Every page the site answers with, in every state that renders differently, is valid HTML by the HTML
@@ -153,7 +153,10 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Enter your email')).toBeVisible();
   await check('sign-in with an error', await page.content());
-  await signIn(page, createStaff('admin'));
+  const admin = createStaff('admin');
+  await signIn(page, admin);
+  // A reply to the lead: the insights' reply panels with their charts and tables (issue 31).
+  await replyTo('partner', lead, admin);
   const addresses = ['/staff/sign-in', '/staff', `/staff?q=${m}-nothing`, leadUrl('partner', lead), leadUrl('data_request', request), `/staff/data-requests/${request}`, '/staff/users', '/staff/insights?days=90'];
   for (const address of addresses.slice(1)) {
     const res = await page.request.get(address);

@@ -114,7 +114,7 @@ export function ReplyPanels({ replies, range }: { replies: ReplyInsights; range:
   const { kinds, all, staff } = replies;
   const leftOut = unansweredKinds.map((k) => pluralOf(leadKinds[k])).join(', ');
   const noLeads = <Empty>No leads to answer in this range.</Empty>;
-  const waiting = all.notAnswered ? `${n(all.notAnswered)} not answered yet.` : 'Every lead of the range has been answered.';
+  const waiting = !all.leads ? '' : all.notAnswered ? `${n(all.notAnswered)} not answered yet.` : 'Every lead of the range has been answered.';
   const timeSummary = (rows: { name: string; medianHours: number | null; p90Hours: number | null; extra?: string }[], what: string) =>
     `${what}: ${rows.map((r) => (r.medianHours === null ? `${r.name} not answered yet` : `${r.name} median ${duration(r.medianHours)}, 90th percentile ${duration(r.p90Hours)}${r.extra ?? ''}`)).join('; ')}. The numbers are in the table next to the chart.`;
   const shareSummary = (what: string, keys: ShareKey[], values: (k: KindReplies) => number[]) =>
@@ -133,7 +133,7 @@ export function ReplyPanels({ replies, range }: { replies: ReplyInsights; range:
       <Panel title="Time to first reply" actions={<CsvLink table="first-reply" range={range} label="time to first reply" />}>
         <Intro>
           How long a lead waited from its arrival for our first reply from its page: half of the answered leads waited less than the median, nine in ten less than the 90th percentile.{' '}
-          <strong className="font-semibold text-foreground">{waiting}</strong>
+          {waiting ? <strong className="font-semibold text-foreground">{waiting}</strong> : null}
           {leftOut ? ` Left out, as the site promises them no answer: ${leftOut}.` : ''}
         </Intro>
         {kinds.length ? (
