@@ -8,7 +8,8 @@ import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
  * The insights of our replies (issue 31) on both databases, from leads and messages written here with known
  * times: the median and 90th percentile of the time to the first reply per kind, per staff member and in all
  * (a deleted account's replies under "a former staff member"), the leads answered within the promised time,
- * late, overdue and not yet due (a data request by the staff's deadline, extended or not), and the replies
+ * late, overdue and not yet due (a data request by the staff's deadline, extended or not, and answered by a
+ * reply or by being marked done, whichever came first), and the replies
  * per lead. Spam, newsletter sign-ups and leads outside the range are in no figure; a message from the lead
  * is not a reply.
  *
@@ -72,9 +73,12 @@ for (const kind of databaseKinds) {
       const [{ id }] = await run<{ id: string }>(`insert into contact_messages (name, email, subject, message, created_at) values ('C', $1, 'Hi', 'Hello', $2) returning id`, [email(), createdAt]);
       await reply('contact', id, createdAt, replies);
     }
-    async function dataRequest(createdAt: string, replies: [number, keyof typeof staff][], extendedUntil?: string) {
+    /** A data request, with our replies, an extended deadline, and when (hours after it arrived) and by whom it was marked done. */
+    async function dataRequest(createdAt: string, replies: [number, keyof typeof staff][], extendedUntil?: string, done?: [number, keyof typeof staff]) {
       const [{ id }] = await run<{ id: string }>(`insert into data_requests (email, type, created_at) values ($1, 'export', $2) returning id`, [email(), createdAt]);
       if (extendedUntil) await run(`insert into data_request_checks (request_id, extended_until, extension_reason) values ($1, $2, 'Complex request')`, [id, extendedUntil]);
+      if (done)
+        await run(`insert into data_request_audit (request_id, request_type, action, performed_by, created_at) values ($1, 'export', 'completed', $2, $3)`, [id, staff[done[1]], at(createdAt, done[0])]);
       await reply('dataRequest', id, createdAt, replies);
     }
 
@@ -109,11 +113,13 @@ for (const kind of databaseKinds) {
       await contact('2026-03-09T10:00:00Z', []);
       await contact('2026-03-10T11:00:00Z', []);
       // Data requests (30 days, or the deadline an admin extended): not answered and overdue; not answered and
-      // extended (not yet due); answered on day 40 within its extension; answered on day 31 (late).
+      // extended (not yet due); answered on day 40 within its extension; answered on day 31 (late), marked done
+      // the day after; marked done on day 10 by Ben (its answer by the request's own procedure), replied to on day 35.
       await dataRequest('2026-01-05T08:00:00Z', []);
       await dataRequest('2026-01-05T08:00:00Z', [], '2026-04-05T08:00:00Z');
       await dataRequest('2026-01-10T08:00:00Z', [[40 * 24, 'dee']], '2026-04-10T08:00:00Z');
-      await dataRequest('2026-01-10T08:00:00Z', [[31 * 24, 'dee']]);
+      await dataRequest('2026-01-10T08:00:00Z', [[31 * 24, 'dee']], undefined, [32 * 24, 'ben']);
+      await dataRequest('2026-01-20T08:00:00Z', [[35 * 24, 'dee']], undefined, [10 * 24, 'ben']);
       // In no figure: a spam lead, a lead before the range, a newsletter sign-up (no answer is promised).
       await partner('2026-03-02T09:00:00Z', [[100, 'ann']], 'spam');
       await partner('2025-12-20T09:00:00Z', [[100, 'ann']]);
@@ -145,23 +151,23 @@ for (const kind of databaseKinds) {
       expect(of('contact').replies.counts).toEqual([2, 1, 0, 0]);
       expect(of('contact').replies.average).toBeCloseTo(1 / 3, 9);
 
-      // Data requests: 744 and 960 hours: median 852; 90th 744 + 0.9 * 216 = 938.4.
-      expect(of('dataRequest')).toMatchObject({ leads: 4, answered: 2, notAnswered: 2, promise: { days: 30 }, onTime: { within: 1, late: 1, overdue: 1, notDue: 1 } });
-      expect(of('dataRequest').medianHours).toBeCloseTo(852, 9);
-      expect(of('dataRequest').p90Hours).toBeCloseTo(938.4, 9);
-      expect(of('dataRequest').replies).toEqual({ average: 0.5, counts: [2, 2, 0, 0] });
+      // Data requests: answered after 240 (marked done), 744 and 960 hours: median 744; 90th 744 + 0.8 * 216 = 916.8.
+      expect(of('dataRequest')).toMatchObject({ leads: 5, answered: 3, notAnswered: 2, promise: { days: 30 }, onTime: { within: 2, late: 1, overdue: 1, notDue: 1 } });
+      expect(of('dataRequest').medianHours).toBeCloseTo(744, 9);
+      expect(of('dataRequest').p90Hours).toBeCloseTo(916.8, 9);
+      expect(of('dataRequest').replies).toEqual({ average: 0.6, counts: [2, 3, 0, 0] });
 
-      // In all: 1, 1.5, 2, 3, 4, 24, 24 h 1 min, 50, 744, 960 hours: median (4 + 24) / 2 = 14; 90th 744 + 0.1 * 216 = 765.6.
-      expect(insights.all).toMatchObject({ leads: 15, answered: 10, notAnswered: 5, onTime: { within: 7, late: 3, overdue: 3, notDue: 2 } });
-      expect(insights.all.medianHours).toBeCloseTo(14, 9);
-      expect(insights.all.p90Hours).toBeCloseTo(765.6, 9);
-      expect(insights.all.replies.counts).toEqual([5, 8, 1, 1]);
-      expect(insights.all.replies.average).toBeCloseTo(13 / 15, 9);
+      // In all: 1, 1.5, 2, 3, 4, 24, 24 h 1 min, 50, 240, 744, 960 hours: median 24; 90th 744 (0.9 * 10 = 9, exactly the tenth).
+      expect(insights.all).toMatchObject({ leads: 16, answered: 11, notAnswered: 5, onTime: { within: 8, late: 3, overdue: 3, notDue: 2 } });
+      expect(insights.all.medianHours).toBeCloseTo(24, 9);
+      expect(insights.all.p90Hours).toBeCloseTo(744, 9);
+      expect(insights.all.replies.counts).toEqual([5, 9, 1, 1]);
+      expect(insights.all.replies.average).toBeCloseTo(14 / 16, 9);
 
       // Per staff member, by who sent the first reply: most first; the deleted account last of its count.
       expect(insights.staff.map((s) => [s.name, s.answered])).toEqual([
         ['Ann Answer', 4],
-        ['Ben Busy', 3],
+        ['Ben Busy', 4],
         ['Dee Privacy', 2],
         ['A former staff member', 1],
       ]);
@@ -169,9 +175,11 @@ for (const kind of databaseKinds) {
       // Ann: 1, 2, 24 h 1 min, 50: median 13 h 30 s; 90th 24.0167 + 0.7 * (50 - 24.0167).
       expect(by('Ann Answer').medianHours).toBeCloseTo((2 + 24 + 1 / 60) / 2, 9);
       expect(by('Ann Answer').p90Hours).toBeCloseTo(24 + 1 / 60 + 0.7 * (50 - 24 - 1 / 60), 9);
-      // Ben: 1.5, 3, 4: median 3; 90th 3 + 0.8 * 1 = 3.8.
-      expect(by('Ben Busy')).toMatchObject({ id: staff.ben, medianHours: 3 });
-      expect(by('Ben Busy').p90Hours).toBeCloseTo(3.8, 9);
+      // Ben: 1.5, 3, 4 and 240 (the data request he marked done): median 3.5; 90th 4 + 0.7 * 236 = 169.2.
+      expect(by('Ben Busy')).toMatchObject({ id: staff.ben, medianHours: 3.5 });
+      expect(by('Ben Busy').p90Hours).toBeCloseTo(169.2, 9);
+      // Dee: 744 and 960 (her reply to the request marked done before it does not count).
+      expect(by('Dee Privacy')).toMatchObject({ answered: 2, medianHours: 852 });
       expect(by('A former staff member')).toMatchObject({ id: null, medianHours: 24, p90Hours: 24 });
 
       // A range of its own: only the contact messages of 10 March.

@@ -132,8 +132,8 @@ export function ReplyPanels({ replies, range }: { replies: ReplyInsights; range:
     <>
       <Panel title="Time to first reply" actions={<CsvLink table="first-reply" range={range} label="time to first reply" />}>
         <Intro>
-          How long a lead waited from its arrival for our first reply from its page: half of the answered leads waited less than the median, nine in ten less than the 90th percentile.{' '}
-          {waiting ? <strong className="font-semibold text-foreground">{waiting}</strong> : null}
+          How long a lead waited from its arrival for our first reply from its page (a data request: or for being marked done, if that came first): half of the answered leads waited less than the
+          median, nine in ten less than the 90th percentile. {waiting ? <strong className="font-semibold text-foreground">{waiting}</strong> : null}
           {leftOut ? ` Left out, as the site promises them no answer: ${leftOut}.` : ''}
         </Intro>
         {kinds.length ? (
@@ -164,7 +164,7 @@ export function ReplyPanels({ replies, range }: { replies: ReplyInsights; range:
 
       <Panel title="First replies by staff member" actions={<CsvLink table="first-reply-staff" range={range} label="first replies by staff member" />}>
         <Intro>
-          Who sent each lead&apos;s first reply, and how long those leads had waited for it.
+          Who sent each lead&apos;s first reply (or marked a data request done, if that came first), and how long those leads had waited for it.
           {all.notAnswered ? ` The ${plural(all.notAnswered, 'lead', 'leads')} not answered yet ${all.notAnswered === 1 ? 'is' : 'are'} in no row.` : ''}
         </Intro>
         {staff.length ? (
@@ -195,7 +195,7 @@ export function ReplyPanels({ replies, range }: { replies: ReplyInsights; range:
       <Panel title="Answered within the promised time" actions={<CsvLink table="promise" range={range} label="leads answered within the promised time" />}>
         <Intro>
           Each lead against the time the site promises its kind an answer{promised ? ` (${promised})` : ''}: answered in time or late, or not answered and past the promise or still within it; a data
-          request is due by its deadline, later when an admin extended it.
+          request is due by its deadline, later when an admin extended it, and is answered by a reply or by being marked done.
         </Intro>
         {kinds.length ? (
           <ChartAndTable

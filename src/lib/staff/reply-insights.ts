@@ -4,11 +4,12 @@
 // thread columns (first_reply_at, first_reply_by, replies: kept by the lead_messages trigger of migration
 // 0023), for the leads of the range of every kind the site promises an answer to, spam left out.
 //
-// Two aggregates over lead_index_insights_idx, which includes those columns (migration 0025), so that a range
-// is an index-only scan, run side by side: the leads of each kind by where they stand against the promise and
-// by their number of replies (a hash aggregate), and the times of the answered leads per kind, per staff
-// member and in all (the percentiles sort only those). Data requests are held to the staff's deadline, which
-// an admin may extend (data_request_checks): a third, small query over the data requests of the range alone.
+// Two aggregates, run side by side: the leads of each kind by where they stand against the promise and by
+// their number of replies (a hash aggregate), and the times of the answered leads per kind, per staff member
+// and in all (the percentiles sort only those). Every kind but data requests is read from
+// lead_index_insights_idx, which includes those columns (migration 0025): an index-only scan. Data requests
+// (few) are a branch of each with their checks row (the staff's deadline, which an admin may extend) and
+// their first "marked done": answered by a reply or by being done, whichever came first.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { promiseHours, promiseText, responsePromises, type ResponsePromise } from '@/lib/config/response-promises';
@@ -44,48 +45,63 @@ export type ReplyInsights = {
 const hours = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const int = (v: unknown) => Number(v ?? 0);
 
-/** Where a lead stands against `due` (an SQL timestamp, or null: no deadline here): a state of `PromiseCounts`, or 'answered' / 'waiting'. */
-const stateOf = (due: SQL, now: Date) => sql`case
-    when i.first_reply_at is null then (case when ${due} is null then 'waiting' when ${due} < ${now.toISOString()}::timestamptz then 'overdue' else 'notDue' end)
-    when ${due} is null then 'answered' when i.first_reply_at <= ${due} then 'within' else 'late' end`;
+/**
+ * Where a lead stands against `due` (an SQL timestamp) when it was answered at `answered` (null: not yet): a
+ * state of `PromiseCounts`.
+ */
+const stateOf = (answered: SQL, due: SQL, now: Date) => sql`case
+    when ${answered} is null then (case when ${due} < ${now.toISOString()}::timestamptz then 'overdue' else 'notDue' end)
+    when ${answered} <= ${due} then 'within' else 'late' end`;
 const states = ['within', 'late', 'overdue', 'notDue'] as const;
+
+/**
+ * A data request of the range (`i`) with its checks row (`c`: the extended deadline) and the first time an
+ * admin marked it done (`d`): its answer may go by the request's own procedure (an export, an erasure) rather
+ * than by a reply, so it counts as answered by whichever came first, with its author.
+ */
+const requestsOf = (range: InsightsRange) => sql`lead_index i
+  left join data_request_checks c on c.request_id = i.lead_id
+  left join lateral (select a.created_at as done_at, a.performed_by as done_by from data_request_audit a
+    where a.request_id = i.lead_id and a.action = 'completed' order by a.created_at limit 1) d on true
+  where i.lead_type = 'dataRequest' and ${inRange(range)}`;
+const requestAnsweredAt = sql`least(i.first_reply_at, d.done_at)`;
+const requestAnsweredBy = sql`case when d.done_at < i.first_reply_at or i.first_reply_at is null then d.done_by else i.first_reply_by end`;
 
 /** The figures of our replies to the leads of `range`; a lead not answered by `now` is overdue or not yet due. */
 export async function getReplyInsights(db: Db, range: InsightsRange, now = new Date()): Promise<ReplyInsights> {
-  const where = sql`${inRange(range)} and i.lead_type = any(${`{${answeredKinds.join(',')}}`}::text[])`;
-  // The deadline of a kind promised in hours (data requests: their own query, below).
+  // Every kind but data requests from the covering index alone; data requests (few) by their own branch.
   const fixed = answeredKinds.filter((k) => k !== 'dataRequest');
-  const hoursOf = sql`(case i.lead_type ${sql.join(
+  const where = sql`${inRange(range)} and i.lead_type = any(${`{${fixed.join(',')}}`}::text[])`;
+  const due = sql`i.created_at + (case i.lead_type ${sql.join(
     fixed.map((k) => sql`when ${k} then ${promiseHours(promises[k]!)}::int`),
     sql` `,
-  )} end)`;
-  const seconds = sql`date_part('epoch', i.first_reply_at - i.created_at)`;
-  const [counts, times, requests] = await Promise.all([
+  )} end) * interval '1 hour'`;
+  const requests = Boolean(promises.dataRequest);
+  const [counts, times] = await Promise.all([
     rowsOf(
       db,
-      sql`select i.lead_type as kind, ${stateOf(sql`i.created_at + ${hoursOf} * interval '1 hour'`, now)} as state, least(i.replies, 3) as replies,
-          count(*)::int as n, sum(i.replies)::int as sent
-        from lead_index i where ${where} group by 1, 2, 3`,
+      sql`select i.lead_type as kind, ${stateOf(sql`i.first_reply_at`, due, now)} as state, least(i.replies, 3) as replies, count(*)::int as n, sum(i.replies)::int as sent
+        from lead_index i where ${where} group by 1, 2, 3
+        ${
+          requests
+            ? sql`union all select 'dataRequest', ${stateOf(requestAnsweredAt, sql.raw(replyDueBySql('i.created_at', 'c.extended_until')), now)}, least(i.replies, 3), count(*)::int, sum(i.replies)::int
+          from ${requestsOf(range)} group by 2, 3`
+            : sql``
+        }`,
     ),
     rowsOf(
       db,
-      sql`with g as (
-          select i.lead_type as kind, i.first_reply_by as by, grouping(i.lead_type, i.first_reply_by)::int as set, count(*)::int as answered,
-            percentile_cont(0.5) within group (order by ${seconds}) / 3600 as median,
-            percentile_cont(0.9) within group (order by ${seconds}) / 3600 as p90
+      sql`with a as (
+          select i.lead_type as kind, i.first_reply_by as by, date_part('epoch', i.first_reply_at - i.created_at) as seconds
           from lead_index i where ${where} and i.first_reply_at is not null
-          group by grouping sets ((i.lead_type), (i.first_reply_by), ()))
+          ${requests ? sql`union all select 'dataRequest', ${requestAnsweredBy}, date_part('epoch', ${requestAnsweredAt} - i.created_at) from ${requestsOf(range)} and ${requestAnsweredAt} is not null` : sql``}),
+        g as (
+          select a.kind, a.by, grouping(a.kind, a.by)::int as set, count(*)::int as answered,
+            percentile_cont(0.5) within group (order by a.seconds) / 3600 as median,
+            percentile_cont(0.9) within group (order by a.seconds) / 3600 as p90
+          from a group by grouping sets ((a.kind), (a.by), ()))
         select g.*, u.name from g left join staff_users u on u.id = g.by`,
     ),
-    // The staff's deadline of each data request of the range (lead_index_type_idx, then its checks row).
-    promises.dataRequest
-      ? rowsOf(
-          db,
-          sql`select ${stateOf(sql.raw(replyDueBySql('i.created_at', 'c.extended_until')), now)} as state, count(*)::int as n
-            from lead_index i left join data_request_checks c on c.request_id = i.lead_id
-            where i.lead_type = 'dataRequest' and ${inRange(range)} group by 1`,
-        )
-      : Promise.resolve([]),
   ]);
 
   const timesOf = (r: Record<string, unknown> | undefined) => ({ medianHours: hours(r?.median), p90Hours: hours(r?.p90) });
@@ -93,7 +109,7 @@ export async function getReplyInsights(db: Db, range: InsightsRange, now = new D
     Object.fromEntries(states.map((st) => [st, rows.filter((r) => r.state === st).reduce((n, r) => n + int(r.n), 0)])) as PromiseCounts;
   const tally = (rows: Record<string, unknown>[]) => {
     const leads = rows.reduce((n, r) => n + int(r.n), 0);
-    const notAnswered = rows.filter((r) => ['waiting', 'overdue', 'notDue'].includes(String(r.state))).reduce((n, r) => n + int(r.n), 0);
+    const notAnswered = rows.filter((r) => r.state === 'overdue' || r.state === 'notDue').reduce((n, r) => n + int(r.n), 0);
     const counts = [0, 1, 2, 3].map((k) => rows.filter((r) => int(r.replies) === k).reduce((n, r) => n + int(r.n), 0)) as ReplyCounts['counts'];
     const sent = rows.reduce((n, r) => n + int(r.sent), 0);
     return { leads, answered: leads - notAnswered, notAnswered, replies: { average: leads ? sent / leads : null, counts } };
@@ -102,8 +118,7 @@ export async function getReplyInsights(db: Db, range: InsightsRange, now = new D
   const kinds = answeredKinds
     .map((kind): KindReplies => {
       const rows = counts.filter((r) => r.kind === kind);
-      const onTime = kind === 'dataRequest' ? onTimeOf(requests) : onTimeOf(rows);
-      return { kind, promise: promises[kind]!, ...tally(rows), ...timesOf(kindTimes.get(kind)), onTime };
+      return { kind, promise: promises[kind]!, ...tally(rows), ...timesOf(kindTimes.get(kind)), onTime: onTimeOf(rows) };
     })
     .filter((k) => k.leads > 0);
   const onTime = Object.fromEntries(states.map((st) => [st, kinds.reduce((n, k) => n + k.onTime[st], 0)])) as PromiseCounts;
