@@ -49,7 +49,7 @@ const timeKey = [
 
 function Table({ caption, head, rows, total }: { caption: string; head: string[]; rows: { key: string; cells: ReactNode[] }[]; total?: ReactNode[] }) {
   // Scrolls sideways on a phone when its columns need more room than there is.
-  const minWidth = head.length > 4 ? 'min-w-[32rem]' : 'min-w-[20rem]';
+  const minWidth = head.length > 4 ? 'min-w-[32rem]' : 'min-w-[16rem]';
   return (
     <Scroller label={caption}>
       <table className={`w-full ${minWidth} border-collapse`}>
