@@ -1,6 +1,7 @@
 import { eraseDataRequest, extendDataRequest, markDataRequestDone, recordDataRequestCheck } from './data-requests';
 import { resendNotification } from './deliveries';
 import { addLeadNote, assignLeadOwner, bulkUpdateLeads, markNotSpam, updateLeadStatus } from './triage';
+import { attachUnmatchedEmail, discardUnmatchedEmail } from './unmatched';
 import { createStaffAccount, updateStaffAccount } from './users';
 
 /** Every staff action a form can post (by name, in the hidden `_action` field). */
@@ -17,6 +18,8 @@ export const staffActions = {
   extendDataRequest,
   createStaffAccount,
   updateStaffAccount,
+  attachUnmatchedEmail,
+  discardUnmatchedEmail,
 };
 
 export type StaffActionName = keyof typeof staffActions;
