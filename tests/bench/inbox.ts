@@ -136,7 +136,7 @@ function seedStatements(n: number): { what: string; sql: string }[] {
         (${sqlArray(campaigns)})[(${hash(10)} % 8 + 1)::int] as campaign
       -- pn, the person who sent lead g: mostly their first lead, but one lead in seven comes from an earlier person
       -- (the same address, perhaps another kind): the inbox's People view has people with several leads
-      from (select g, case when g > 1 and ${hash(12)} % 7 = 0 then 1 + ${hash(13)} % (g - 1) else g end as pn from generate_series(1, ${n}) g) s0
+      from (select g, case when g > 1 and ${hash(12)} % 7 = 0 then (1 + ${hash(13)} % (g - 1))::int else g end as pn from generate_series(1, ${n}) g) s0
     ) s`;
   const r = (k: number, m: number) => `(r_other / ${k} % ${m})::int`;
   const msg = `(${sqlArray(messages)})[${r(1, messages.length)} + 1]`;

@@ -144,7 +144,11 @@ for (const kind of databaseKinds) {
       // The People view: one row for the three leads; found by a fragment, the whole address in any case, a kind.
       const people = await listPeople(t!.db, parseFilter({ view: 'people', q: 'zoe' }));
       expect(people.rows).toHaveLength(1);
-      expect(people.rows[0]).toMatchObject({ key: 'zoe.person@example.com', name: 'Zoe Partner', kinds: ['partner', 'contact', 'newsletter'], leads: 3, latest: { kind: 'partner', id: p1, status: 'new' } });
+      expect(people.rows[0]).toMatchObject({ key: 'zoe.person@example.com', name: 'Zoe Partner', kinds: ['partner', 'contact', 'newsletter'], leads: 3, unreadReplies: 0, latest: { kind: 'partner', id: p1, status: 'new' } });
+      // Their unread replies, whichever of their leads they answered.
+      await message('contact', c1, 'in', '2026-04-03T09:00:00Z');
+      expect((await listPeople(t!.db, parseFilter({ view: 'people', q: 'zoe' }))).rows[0]).toMatchObject({ unreadReplies: 1, latest: { id: p1 } });
+      await run(`delete from lead_messages where lead_id = $1`, [c1]);
       expect((await listPeople(t!.db, parseFilter({ view: 'people', q: 'ZOE.PERSON@EXAMPLE.COM' }))).rows.map((r) => r.key)).toEqual(['zoe.person@example.com']);
       expect((await listPeople(t!.db, parseFilter({ view: 'people', q: 'zoe', type: 'newsletter' }))).total).toBe(1);
       expect((await listPeople(t!.db, parseFilter({ view: 'people', q: 'zoe', type: 'agency' }))).total).toBe(0);
@@ -180,6 +184,31 @@ for (const kind of databaseKinds) {
       expect(kept.map((r) => ({ email_key: r.email_key, leads: r.leads, kinds: r.kinds, first_at: new Date(r.first_at as string).getTime(), last_at: new Date(r.last_at as string).getTime() }))).toEqual(
         computed.map((r) => ({ ...r, first_at: new Date(r.first_at as string).getTime(), last_at: new Date(r.last_at as string).getTime() })),
       );
+    });
+
+    it.runIf(kind.name === 'PostgreSQL' && Boolean(process.env.DATABASE_URL))('people stay right when leads of one address arrive, change and go at the same time (concurrent transactions)', async () => {
+      // Leads of one new address posted at once (each its own transaction on the pool), while others of it are marked spam and back.
+      const address = 'rush@example.com';
+      const first = await Promise.all(Array.from({ length: 6 }, (_, i) => contact(`Rush ${i}`, i % 2 ? address.toUpperCase() : address, `2026-06-01T0${i}:00:00Z`)));
+      await Promise.all([
+        ...Array.from({ length: 12 }, (_, i) => (i % 2 ? partner(`Rush${i}`, address, `2026-06-02T${String(i).padStart(2, '0')}:00:00Z`) : contact(`Rush ${i}`, address, `2026-05-0${(i % 9) + 1}T00:00:00Z`))),
+        ...first.slice(0, 3).map((id) => changeStatus(t!.db, admin.id, [{ kind: 'contact', id }], 'spam')),
+        run(`delete from contact_messages where id = $1`, [first[5]]),
+      ]);
+      await changeStatus(t!.db, admin.id, [{ kind: 'contact', id: first[0] }], 'new');
+      const [kept] = await run<{ leads: number; kinds: string[]; first_at: Date; last_at: Date; latest_id: string }>(`select leads, kinds, first_at, last_at, latest_id from lead_people where email_key = $1`, [address]);
+      const [computed] = await run<{ leads: number; kinds: string[]; first_at: Date; last_at: Date; latest_id: string }>(
+        `select count(*)::int as leads, array_agg(distinct lead_type order by lead_type) as kinds, min(created_at) as first_at, max(created_at) as last_at,
+           (array_agg(lead_id order by created_at desc, lead_id desc))[1] as latest_id
+         from lead_index where lower(email) = $1 and status <> 'spam'`,
+        [address],
+      );
+      expect(computed.leads).toBe(6 - 1 - 3 + 1 + 12);
+      expect({ ...kept, first_at: new Date(kept.first_at).getTime(), last_at: new Date(kept.last_at).getTime() }).toEqual({
+        ...computed,
+        first_at: new Date(computed.first_at).getTime(),
+        last_at: new Date(computed.last_at).getTime(),
+      });
     });
 
     it.runIf(enabled)('unmatched email: listed newest first by keyset pages; attached by an admin it is an unread reply of the lead; discarded, gone; members refused', async () => {

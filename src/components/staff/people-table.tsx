@@ -47,6 +47,11 @@ export function PeopleTable({ rows }: { rows: PersonRow[] }) {
                   </Link>
                   {p.name ? <div className="break-all text-muted-foreground">{p.email}</div> : null}
                   {p.company ? <div className="break-words text-muted-foreground">{p.company}</div> : null}
+                  {p.unreadReplies ? (
+                    <div className="mt-1">
+                      <UnreadMark count={p.unreadReplies} />
+                    </div>
+                  ) : null}
                 </td>
                 <td className={td}>
                   <span className={label}>Came as: </span>
@@ -69,7 +74,6 @@ export function PeopleTable({ rows }: { rows: PersonRow[] }) {
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <span className="font-medium">{kindByKind[p.latest.kind].shortLabel}</span>
                     <StatusBadge status={p.latest.status} />
-                    <UnreadMark count={p.latest.unreadReplies} />
                   </div>
                   <div className="text-xs text-muted-foreground">{p.latest.ownerName ? `Owner: ${p.latest.ownerName}` : 'Unassigned'}</div>
                 </td>

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { rowsOf } from './inbox';
+import { conversationCountCap, rowsOf } from './inbox';
 
-/** Counts past this are shown as "1,000+": the views' tabs count on every page of the inbox. */
-export const viewCountCap = 1000;
+/** Counts past this are shown as "1,000+": the views' tabs count on every page of the inbox (as the views themselves count). */
+export const viewCountCap = conversationCountCap;
 
 /** A count of up to `viewCountCap`, and whether there are more. */
 export type CappedCount = { n: number; more: boolean };

@@ -152,24 +152,32 @@ export async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
 
 /** Totals above this are shown as "more than": counting a million rows on every page is not cheap. */
 export const countCap = 10_000;
+/**
+ * The conversation views count up to this: their rows' status is read from the table itself (their partial
+ * indexes hold only the order), a page of it per lead counted, so that a count costs a few milliseconds
+ * however many leads wait. A team does not page through a thousand unanswered leads.
+ */
+export const conversationCountCap = 1_000;
 
 /**
  * One page of the inbox and the number of leads matching the filter, counted up to `countCap` (`capped`
- * when there are more: the page then says "more than 10,000" and older leads are reached by date).
+ * when there are more: the page then says "more than 10,000" and older leads are reached by date), or in a
+ * conversation view up to `conversationCountCap`.
  */
 export async function listLeads(db: Db, f: InboxFilter, size = pageSize) {
   const offset = (f.page - 1) * size;
   const order = orderOf(f);
+  const cap = f.view === "unread" || f.view === "awaiting" ? conversationCountCap : countCap;
   const [rows, counted] = await Promise.all([
     rowsOf(db, select(f, sql`${order} limit ${size} offset ${offset}`, order)),
     rowsOf(
       db,
-      sql`select count(*)::int as n from (select 1 from lead_index i ${conditions(f)} limit ${countCap + 1}) x`,
+      sql`select count(*)::int as n from (select 1 from lead_index i ${conditions(f)} limit ${cap + 1}) x`,
     ),
   ]);
   const n = Number(counted[0]?.n ?? 0);
-  const capped = n > countCap;
-  const total = capped ? countCap : n;
+  const capped = n > cap;
+  const total = capped ? cap : n;
   return {
     rows: rows.map(toRow),
     total,

@@ -22,8 +22,10 @@ export type PersonRow = {
   leads: number;
   firstAt: Date;
   lastAt: Date;
+  /** Replies nobody has read, across their leads. */
+  unreadReplies: number;
   /** Their latest lead, with its status and owner now. */
-  latest: { kind: LeadKind; id: string; status: LeadStatus; ownerName: string | null; unreadReplies: number };
+  latest: { kind: LeadKind; id: string; status: LeadStatus; ownerName: string | null };
 };
 
 const wholeAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -43,7 +45,7 @@ function conditions(f: InboxFilter): SQL {
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 }
 
-const order = sql`order by p.last_at desc, p.email_key desc`;
+const order = sql`order by p.last_at desc nulls last, p.email_key desc nulls last`;
 const kindOrder = new Map(kindList.map((k, i) => [k.kind, i]));
 
 /** One page of people and how many match, counted up to `countCap` (as the inbox counts leads). */
@@ -53,7 +55,9 @@ export async function listPeople(db: Db, f: InboxFilter, size = pageSize) {
     rowsOf(
       db,
       sql`select p.email_key, p.email, p.name, p.company, p.kinds, p.leads, p.first_at, p.last_at, p.latest_type, p.latest_id,
-          i.status, i.unread_replies, u.name as owner_name
+          i.status, u.name as owner_name,
+          -- the unread replies of all their leads: a look-up by address (lead_index_email_idx) for each of the page's people
+          (select coalesce(sum(x.unread_replies), 0)::int from lead_index x where lower(x.email) = p.email_key and x.status <> 'spam') as unread_replies
         from (select * from lead_people p ${conditions(f)} ${order} limit ${size} offset ${offset}) p
         left join lead_index i on i.lead_type = p.latest_type and i.lead_id = p.latest_id
         left join staff_users u on u.id = i.owner_id
@@ -78,12 +82,12 @@ function toPerson(r: Record<string, unknown>): PersonRow {
     leads: Number(r.leads),
     firstAt: asDate(r.first_at),
     lastAt: asDate(r.last_at),
+    unreadReplies: Number(r.unread_replies ?? 0),
     latest: {
       kind: r.latest_type as LeadKind,
       id: String(r.latest_id),
       status: (r.status as LeadStatus | null) ?? 'new',
       ownerName: (r.owner_name as string | null) ?? null,
-      unreadReplies: Number(r.unread_replies ?? 0),
     },
   };
 }

@@ -124,7 +124,7 @@ export function InboxPage({ filter, staff, listing, exportLink, posted, held = {
           <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-3 text-sm">
             <p className="text-muted-foreground">
               {first ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${count}` : `No ${people ? 'people' : 'leads'} on this page; ${count} in all`}
-              {capped ? <span className="block text-xs">{people ? 'Earlier people: filter by the date of their latest lead.' : 'Older leads: filter by the dates they arrived.'}</span> : null}
+              {capped ? <span className="block text-xs">{cappedHint[filter.view]}</span> : null}
             </p>
             <div className="flex items-center gap-2">
               <PageLink href={filter.page > 1 ? `/staff${filterQuery(filter, { page: filter.page - 1 })}` : null} label="Previous" />
@@ -140,6 +140,14 @@ export function InboxPage({ filter, staff, listing, exportLink, posted, held = {
     </div>
   );
 }
+
+/** How to reach what lies past the counted pages. */
+const cappedHint = {
+  '': 'Older leads: filter by the dates they arrived.',
+  unread: 'Narrow the list with the filters above.',
+  awaiting: 'Narrow the list with the filters above.',
+  people: 'Earlier people: filter by the date of their latest lead.',
+} as const;
 
 const emptyText = {
   '': { title: 'No leads yet', text: 'New applications, enquiries, messages and sign-ups show up here.' },

@@ -23,7 +23,7 @@ type Props = {
 };
 
 /** Longer texts are cut here in the list: the whole text is on the lead's page once the email is attached. */
-const shownChars = 2000;
+const shownChars = 1500;
 
 /** "Unmatched email" (the route has checked that the user is an admin). */
 export function UnmatchedPage({ emails, next, paged, posted, attached }: Props) {

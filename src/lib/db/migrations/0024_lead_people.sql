@@ -15,8 +15,10 @@ CREATE TABLE "lead_people" (
 CREATE OR REPLACE FUNCTION lead_people_refresh(k text) RETURNS void LANGUAGE plpgsql AS $$
 -- Computes the person of address k (lower-cased) again from lead_index (its index on lower(email)): their
 -- leads that are not spam, how many, of which kinds, the first and the latest (its address as written), and
--- the latest name and company given; no such lead, no person. Under a lock per address, taken before
--- reading, so that a lead another transaction adds meanwhile is either seen here or counted after.
+-- the latest name and company given; no such lead, no person. The person's row is locked before reading,
+-- so that a lead another transaction is adding to them is either seen here (it committed first) or counted
+-- after (its own trigger waits for this lock); a person another transaction creates meanwhile is read again.
+-- (Row locks, not advisory ones: a purge or an erasure of many leads takes no slot of the lock table each.)
 DECLARE
   n int;
   first timestamptz;
@@ -27,27 +29,36 @@ DECLARE
   top_email text;
   nm text;
   co text;
+  present boolean;
 BEGIN
   IF k IS NULL OR k = '' THEN RETURN; END IF;
-  PERFORM pg_advisory_xact_lock(hashtext('lead_people'), hashtext(k));
-  SELECT count(*)::int, min(i.created_at), max(i.created_at), array_agg(DISTINCT i.lead_type ORDER BY i.lead_type),
-      (array_agg(i.lead_type ORDER BY i.created_at DESC, i.lead_id DESC))[1],
-      (array_agg(i.lead_id ORDER BY i.created_at DESC, i.lead_id DESC))[1],
-      (array_agg(i.email ORDER BY i.created_at DESC, i.lead_id DESC))[1],
-      (array_agg(i.name ORDER BY i.created_at DESC, i.lead_id DESC) FILTER (WHERE i.name IS NOT NULL))[1],
-      (array_agg(i.company ORDER BY i.created_at DESC, i.lead_id DESC) FILTER (WHERE i.company IS NOT NULL))[1]
-    INTO n, first, last, ks, top_type, top_id, top_email, nm, co
-    FROM lead_index i WHERE lower(i.email) = k AND i.status <> 'spam';
-  IF n = 0 THEN
-    DELETE FROM lead_people WHERE email_key = k;
-    RETURN;
-  END IF;
-  INSERT INTO lead_people AS p (email_key, email, name, company, kinds, leads, first_at, last_at, latest_type, latest_id)
-  VALUES (k, top_email, nm, co, ks, n, first, last, top_type, top_id)
-  ON CONFLICT (email_key) DO UPDATE SET email = excluded.email, name = excluded.name, company = excluded.company, kinds = excluded.kinds,
-    leads = excluded.leads, first_at = excluded.first_at, last_at = excluded.last_at, latest_type = excluded.latest_type, latest_id = excluded.latest_id
-  WHERE (p.email, p.name, p.company, p.kinds, p.leads, p.first_at, p.last_at, p.latest_type, p.latest_id)
-    IS DISTINCT FROM (excluded.email, excluded.name, excluded.company, excluded.kinds, excluded.leads, excluded.first_at, excluded.last_at, excluded.latest_type, excluded.latest_id);
+  LOOP
+    PERFORM 1 FROM lead_people WHERE email_key = k FOR UPDATE;
+    present := FOUND;
+    SELECT count(*)::int, min(i.created_at), max(i.created_at), array_agg(DISTINCT i.lead_type ORDER BY i.lead_type),
+        (array_agg(i.lead_type ORDER BY i.created_at DESC, i.lead_id DESC))[1],
+        (array_agg(i.lead_id ORDER BY i.created_at DESC, i.lead_id DESC))[1],
+        (array_agg(i.email ORDER BY i.created_at DESC, i.lead_id DESC))[1],
+        (array_agg(i.name ORDER BY i.created_at DESC, i.lead_id DESC) FILTER (WHERE i.name IS NOT NULL))[1],
+        (array_agg(i.company ORDER BY i.created_at DESC, i.lead_id DESC) FILTER (WHERE i.company IS NOT NULL))[1]
+      INTO n, first, last, ks, top_type, top_id, top_email, nm, co
+      FROM lead_index i WHERE lower(i.email) = k AND i.status <> 'spam';
+    IF n = 0 THEN
+      DELETE FROM lead_people WHERE email_key = k;
+      RETURN;
+    END IF;
+    IF present THEN
+      UPDATE lead_people p SET email = top_email, name = nm, company = co, kinds = ks, leads = n, first_at = first, last_at = last, latest_type = top_type, latest_id = top_id
+       WHERE p.email_key = k
+         AND (p.email, p.name, p.company, p.kinds, p.leads, p.first_at, p.last_at, p.latest_type, p.latest_id)
+           IS DISTINCT FROM (top_email, nm, co, ks, n, first, last, top_type, top_id);
+      RETURN;
+    END IF;
+    INSERT INTO lead_people (email_key, email, name, company, kinds, leads, first_at, last_at, latest_type, latest_id)
+    VALUES (k, top_email, nm, co, ks, n, first, last, top_type, top_id) ON CONFLICT (email_key) DO NOTHING;
+    IF FOUND THEN RETURN; END IF;
+    -- Another transaction made the person meanwhile: lock it and count again.
+  END LOOP;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION lead_people_added() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -56,7 +67,6 @@ CREATE OR REPLACE FUNCTION lead_people_added() RETURNS trigger LANGUAGE plpgsql 
 DECLARE
   k text := lower(NEW.email);
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('lead_people'), hashtext(k));
   INSERT INTO lead_people AS p (email_key, email, name, company, kinds, leads, first_at, last_at, latest_type, latest_id)
   VALUES (k, NEW.email, NEW.name, NEW.company, ARRAY[NEW.lead_type], 1, NEW.created_at, NEW.created_at, NEW.lead_type, NEW.lead_id)
   ON CONFLICT (email_key) DO UPDATE SET
