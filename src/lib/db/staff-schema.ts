@@ -221,5 +221,41 @@ export const leadIndex = pgTable(
     // The inbox's "Unread replies" and "Awaiting our answer" views: only the few leads they hold.
     index('lead_index_unread_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.unreadReplies} > 0`),
     index('lead_index_awaiting_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.awaitingSince} is not null`),
+    // "Awaiting our answer", waiting longest first (migration 0024).
+    index('lead_index_waiting_idx').on(t.awaitingSince, t.leadId).where(sql`${t.awaitingSince} is not null`),
+  ],
+);
+
+/**
+ * One row per person (issue 31): the leads of every kind with the same address (lower-cased), spam aside, as
+ * the inbox's People view lists them: how many, the kinds they came as, the first and the latest (its
+ * address as written, and the latest name and company any of them gave). Kept by triggers on lead_index
+ * (migration 0024) in the same transaction as every change of it; never written by the application.
+ */
+export const leadPeople = pgTable(
+  'lead_people',
+  {
+    /** lower(email) of the person's leads. */
+    emailKey: text('email_key').primaryKey(),
+    /** The address as the latest lead wrote it. */
+    email: text('email').notNull(),
+    /** The latest name and company given (a newsletter sign-up gives none: an earlier lead's stay). */
+    name: text('name'),
+    company: text('company'),
+    /** What the People view's search matches (lower case), like lead_index.search. */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(coalesce("name", '') || ' ' || "email" || ' ' || coalesce("company", ''))`),
+    kinds: text('kinds').array().notNull(),
+    leads: integer('leads').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    latestType: text('latest_type').notNull(),
+    latestId: uuid('latest_id').notNull(),
+  },
+  (t) => [
+    index('lead_people_last_idx').on(t.lastAt.desc(), t.emailKey.desc()),
+    index('lead_people_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    index('lead_people_kinds_idx').using('gin', t.kinds),
   ],
 );
