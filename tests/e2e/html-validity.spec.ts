@@ -14,7 +14,7 @@ import { formOnPage, postsForm } from '../support/lead-form-pages';
 import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { validLead } from '../support/lead-samples';
 import { problemsOf } from '../support/html-checks';
-import { createStaff, insertLead, leadUrl, marker, signIn, sql } from '../support/staff-accounts';
+import { createStaff, insertLead, leadUrl, marker, replyTo, signIn, sql } from '../support/staff-accounts';
 import { expect, test } from './fixtures';
 
 // The rules: tests/support/html-checks.ts.
@@ -146,7 +146,10 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox (its views)
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Enter your email')).toBeVisible();
   await check('sign-in with an error', await page.content());
-  await signIn(page, createStaff('admin'));
+  const admin = createStaff('admin');
+  await signIn(page, admin);
+  // A reply to the lead: the insights' reply panels with their charts and tables (issue 31).
+  await replyTo('partner', lead, admin);
   const addresses = [
     '/staff/sign-in',
     '/staff',

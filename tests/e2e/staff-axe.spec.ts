@@ -1,6 +1,6 @@
 import { expect as baseExpect, expectNoAxeViolations, test } from './fixtures';
 import { expectAxeCleanAtBothWidths } from '../support/page-checks';
-import { createStaff, insertLead, leadUrl, marker, signIn, sql, type StaffAccount } from '../support/staff-accounts';
+import { createStaff, insertLead, leadUrl, marker, replyTo, signIn, sql, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -51,8 +51,11 @@ test('inbox, lead page, data request, staff accounts', async ({ page }) => {
   await page.getByRole('form', { name: 'Add a saved reply' }).getByRole('button', { name: 'Add saved reply' }).click();
   await expect(page.getByRole('form', { name: 'Add a saved reply' }).getByText('Give the saved reply a title.').first()).toBeVisible();
   await expectNoAxeViolations(page);
+  // A reply to the lead, so that the insights' reply panels show their charts and tables (issue 31).
+  await replyTo('partner', id, admin);
   await page.goto('/staff/insights?days=90');
   await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'First replies and their time by staff member' })).toBeVisible();
   await expectAxeCleanAtBothWidths(page);
   await page.getByText('The numbers, day by day').click();
   await expectAxeCleanAtBothWidths(page);

@@ -204,8 +204,8 @@ export const leadIndex = pgTable(
     replies: integer('replies').notNull().default(0),
   },
   // Also, made by migration 0017 (drizzle's index builder has no INCLUDE): lead_index_insights_idx on
-  // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at), so that the
-  // insights of a range are index-only scans; and lead_index_email_idx on lower(email) (a whole address searched).
+  // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at, and since migration
+  // 0025 first_reply_at, first_reply_by, replies), so that the insights of a range are index-only scans; and lead_index_email_idx on lower(email) (a whole address searched).
   // By migration 0019: lead_index_referral_idx on (created_at) INCLUDE (lead_type, status, referral_code)
   // WHERE referral_code IS NOT NULL (the referred leads of a range, index-only).
   (t) => [
