@@ -15,7 +15,7 @@ import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { validLead } from '../support/lead-samples';
 import { problemsOf } from '../support/html-checks';
 import { insertLongThread, insertRichLead, staffIdOf } from '../support/lead-thread';
-import { createStaff, insertLead, leadUrl, marker, signIn, sql } from '../support/staff-accounts';
+import { createStaff, insertLead, leadUrl, marker, replyTo, signIn, sql } from '../support/staff-accounts';
 import { expect, test } from './fixtures';
 
 // The rules: tests/support/html-checks.ts.
@@ -127,12 +127,19 @@ test.describe('every lead form’s answers without JavaScript are valid HTML', (
   }
 });
 
-test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a data request, accounts, saved replies, insights, the 403 page', async ({ page }) => {
+test('the staff pages are valid HTML: sign-in (and its error), inbox (its views), a lead, a data request, unmatched email, accounts, saved replies, insights, the 403 page', async ({ page }) => {
   const m = marker();
   // A saved reply to list (the reply composer's states, with emails on, are checked by staff-replies.spec.ts).
   await sql(`insert into reply_snippets (title, body) values ($1, 'Hello {firstName},\n\nthanks. {myName}')`, [`Thanks ${m}`]);
   const lead = await insertLead({ kind: 'partner', firstName: 'Valid', lastName: m, email: `html-${m}@e2e.example`, company: 'Valid Ltd', message: 'Two lines.\nOf text.' });
   const request = await insertLead({ kind: 'dataRequest', email: `html-${m}@e2e.example`, type: 'export', details: 'All of it.' });
+  // An unread answer of the lead, and an email that matched no lead (with a notice and an attachment listed).
+  await sql(
+    `insert into lead_messages (lead_type, lead_id, direction, from_address, to_address, subject, body_text, dedupe_key, channel, notices, attachments)
+     values ('partner', $1, 'in', $2, 'team@e2e.example', 'Re: hello', 'Thanks!', $3, 'webhook', '{}', '[]'),
+            (null, null, 'in', $2, 'team@e2e.example', 'Loose <b>one</b>', 'Text & more <script>x</script>', $4, 'imap', '{"Shown as text."}', '[{"filename":"a.pdf","contentType":"application/pdf","size":1200}]')`,
+    [lead, `html-${m}@e2e.example`, `html-a-${m}`, `html-b-${m}`],
+  );
   const problems: string[] = [];
   const check = async (name: string, html: string) => problems.push(...(await problemsOf(name, html)));
   await page.goto('/staff/sign-in');
@@ -142,6 +149,8 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
   await check('sign-in with an error', await page.content());
   const admin = createStaff('admin');
   await signIn(page, admin);
+  // A reply to the lead: the insights' reply panels with their charts and tables (issue 31).
+  await replyTo('partner', lead, admin);
   // A lead with a rich timeline: its answers new for the one who opens it (no owner), and another whose
   // answers stay unread by its owner; the newsletter sign-up of the same address.
   const adminId = await staffIdOf(admin);
@@ -154,6 +163,10 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
     '/staff/sign-in',
     '/staff',
     `/staff?q=${m}-nothing`,
+    '/staff?view=unread',
+    '/staff?view=awaiting',
+    `/staff?view=awaiting&sort=newest&q=${m}-nothing`,
+    '/staff?view=people',
     leadUrl('partner', lead),
     leadUrl('partner', fresh.id),
     leadUrl('partner', owned.id),
@@ -161,6 +174,7 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
     leadUrl('newsletter', fresh.newsletter),
     leadUrl('data_request', request),
     `/staff/data-requests/${request}`,
+    '/staff/unmatched',
     '/staff/users',
     '/staff/saved-replies',
     '/staff/insights?days=90',
@@ -172,7 +186,7 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
     // The states of the timeline are the ones this check is for.
     if (address === leadUrl('partner', fresh.id)) expect(html).toContain('2 new emails');
     if (address === leadUrl('partner', owned.id)) expect(html).toContain(`Unread by ${member.name}`);
-    if (address === leadUrl('partner', lead)) expect(html).toContain('Show the 10 earlier events');
+    if (address === leadUrl('partner', lead)) expect(html).toMatch(/Show the \d+ earlier events/);
     if (address === `${leadUrl('partner', lead)}?timeline=all`) expect(html).toContain('Show only the newest 50');
     await check(address, html);
   }
@@ -181,6 +195,9 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
   const forbidden = await page.request.get('/staff/users');
   expect(forbidden.status()).toBe(403);
   await check('403 /staff/users', await forbidden.text());
+  const unmatched = await page.request.get('/staff/unmatched');
+  expect(unmatched.status()).toBe(403);
+  await check('403 /staff/unmatched', await unmatched.text());
   expect(problems).toEqual([]);
   expect(uncheckedPages(addresses, (f) => !f.startsWith('staff/')), 'staff page files not checked').toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { expect as baseExpect, expectNoAxeViolations, test } from './fixtures';
 import { expectAxeCleanAtBothWidths } from '../support/page-checks';
 import { insertLongThread, insertRichLead, staffIdOf } from '../support/lead-thread';
-import { createStaff, insertLead, leadUrl, marker, signIn, sql, type StaffAccount } from '../support/staff-accounts';
+import { createStaff, insertLead, leadUrl, marker, replyTo, signIn, sql, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -52,8 +52,11 @@ test('inbox, lead page, data request, staff accounts', async ({ page }) => {
   await page.getByRole('form', { name: 'Add a saved reply' }).getByRole('button', { name: 'Add saved reply' }).click();
   await expect(page.getByRole('form', { name: 'Add a saved reply' }).getByText('Give the saved reply a title.').first()).toBeVisible();
   await expectNoAxeViolations(page);
+  // A reply to the lead, so that the insights' reply panels show their charts and tables (issue 31).
+  await replyTo('partner', id, admin);
   await page.goto('/staff/insights?days=90');
   await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'First replies and their time by staff member' })).toBeVisible();
   await expectAxeCleanAtBothWidths(page);
   await page.getByText('The numbers, day by day').click();
   await expectAxeCleanAtBothWidths(page);
@@ -89,6 +92,39 @@ test('a lead page with a rich timeline: answers unread by their owner, then new,
   await expectAxeCleanAtBothWidths(page);
   await page.goto(`${leadUrl('partner', rich.id)}?timeline=all`);
   await expect(timeline.getByRole('link', { name: 'Show only the newest 50' })).toBeVisible();
+  await expectAxeCleanAtBothWidths(page);
+});
+
+test('the conversation views, People, and unmatched email with its answers', async ({ page }) => {
+  const m = marker();
+  const id = await insertLead({ kind: 'partner', firstName: 'Axe', lastName: m, email: `axe-${m}@e2e.example`, company: 'Axe Ltd' });
+  await insertLead({ kind: 'newsletter', email: `AXE-${m}@e2e.example` });
+  // Two unread answers of the lead, and an email that matched no lead (with a notice and an attachment listed).
+  await sql(
+    `insert into lead_messages (lead_type, lead_id, direction, from_address, to_address, subject, body_text, dedupe_key, channel, notices, attachments)
+     values ('partner', $1, 'in', $2, 'team@e2e.example', 'Re: hello', 'Thanks!', $3, 'webhook', '{}', '[]'),
+            ('partner', $1, 'in', $2, 'team@e2e.example', 'Re: hello', 'One more thing.', $4, 'webhook', '{}', '[]'),
+            (null, null, 'in', $2, 'team@e2e.example', $5, $6, $7, 'imap', '{"The message had an HTML part only: it is shown as text."}', '[{"filename":"plan.pdf","contentType":"application/pdf","size":48213}]')`,
+    [id, `axe-${m}@e2e.example`, `axe-a-${m}`, `axe-b-${m}`, `Axe loose ${m}`, 'A long line of text that goes on. '.repeat(80), `axe-c-${m}`],
+  );
+  await signIn(page, admin);
+  for (const address of ['/staff?view=unread', '/staff?view=awaiting', `/staff?view=people&q=${m}`, `/staff?view=people&q=${m}-nothing`, `/staff?view=awaiting&q=${m}-nothing`]) {
+    await page.goto(address);
+    await expectAxeCleanAtBothWidths(page);
+  }
+  await page.goto('/staff/unmatched');
+  const email = page.getByRole('article', { name: `Axe loose ${m}` });
+  await expect(email).toBeVisible();
+  await expectAxeCleanAtBothWidths(page);
+  // A refused attach (an address that names no lead) and the open "Discard…".
+  await email.getByLabel('Or paste the address or id of another lead').fill('no such lead');
+  await email.getByRole('button', { name: 'Attach' }).click();
+  await expect(page.getByRole('article', { name: `Axe loose ${m}` }).getByRole('alert')).toBeVisible();
+  await page.getByRole('article', { name: `Axe loose ${m}` }).getByText('Discard…').click();
+  await expectAxeCleanAtBothWidths(page);
+  // An older page with nothing on it.
+  await page.goto(`/staff/unmatched?before=${encodeURIComponent('2000-01-01 00:00:00+00,00000000-0000-4000-8000-000000000000')}`);
+  await expect(page.getByText('No older unmatched email')).toBeVisible();
   await expectAxeCleanAtBothWidths(page);
 });
 

@@ -2,6 +2,7 @@ import { eraseDataRequest, extendDataRequest, markDataRequestDone, recordDataReq
 import { resendNotification } from './deliveries';
 import { addReplySnippet, editReplySnippet, sendLeadReply } from './replies';
 import { addLeadNote, assignLeadOwner, bulkUpdateLeads, markNotSpam, updateLeadStatus } from './triage';
+import { attachUnmatchedEmail, discardUnmatchedEmail } from './unmatched';
 import { createStaffAccount, updateStaffAccount } from './users';
 
 /** Every staff action a form can post (by name, in the hidden `_action` field). */
@@ -21,6 +22,8 @@ export const staffActions = {
   extendDataRequest,
   createStaffAccount,
   updateStaffAccount,
+  attachUnmatchedEmail,
+  discardUnmatchedEmail,
 };
 
 export type StaffActionName = keyof typeof staffActions;
