@@ -1,6 +1,6 @@
 import { personIn, type Person } from './person-model';
 import { commercial } from '@/lib/config/commercial';
-import { responsePromises } from '@/lib/config/response-times';
+import { responsePromises } from '@/lib/config/response-promises';
 import { site } from '@/lib/config/site';
 
 /**

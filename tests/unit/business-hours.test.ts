@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTeamCalendar, responsePromises } from '@/lib/config/response-times';
-import { dataRequestReplyDays } from '@/lib/config/retention';
+import { responsePromises } from '@/lib/config/response-promises';
+import { dataRequestReplyDays, replyDueBy } from '@/lib/config/retention';
 import { leadKinds } from '@/lib/leads/kinds';
 import { businessMsBetween, calendarProblems, dueAt, isOpen, nextOpening, targetHoursBetween, workingWeek, type TeamCalendar } from '@/lib/speed/business-hours';
-import { firstResponseDueAt } from '@/lib/speed/first-response';
+import { defaultTeamCalendar, firstResponseDueAt } from '@/lib/speed/first-response';
 
 // Every instant is written with its offset, so each expectation says which wall-clock time it means and
 // none is computed by the code under test.
@@ -181,8 +181,9 @@ describe('calendars and targets that cannot be counted are refused, saying why',
 
 describe('first-response targets: what the site promises, in one place', () => {
   it('each kind has the target its pages state', () => {
-    expect(Object.keys(responsePromises).sort()).toEqual(Object.keys(leadKinds).sort());
-    expect(responsePromises).toMatchObject({ partner: { hours: 48 }, agency: { hours: 24 }, contact: { hours: 24 }, trial: { hours: 24 }, affiliate: { hours: 24 } });
+    // Every kind but the newsletter is promised an answer.
+    expect(Object.keys(responsePromises).sort()).toEqual(Object.keys(leadKinds).filter((k) => k !== 'newsletter').sort());
+    expect(responsePromises).toMatchObject({ partner: { hours: 48 }, agency: { hours: 24 }, contact: { hours: 24 }, trial: { hours: 24 }, affiliate: { hours: 24 }, dataRequest: { days: dataRequestReplyDays } });
     expect(leadKinds.partner.outcome.success.message).toContain(`within ${responsePromises.partner.hours} hours`);
     expect(leadKinds.agency.outcome.success.message).toContain(`within ${responsePromises.agency.hours} hours`);
     expect(leadKinds.contact.outcome.success.message).toContain(`within ${responsePromises.contact.hours} hours`);
@@ -195,6 +196,7 @@ describe('first-response targets: what the site promises, in one place', () => {
     expect(defaultTeamCalendar.timeZone).toBe('UTC');
     // A data request's legal deadline runs through weekends and nights.
     expect(iso(firstResponseDueAt('dataRequest', at('2026-11-27T17:00Z'), berlin)!)).toBe(iso(new Date(at('2026-11-27T17:00Z').getTime() + dataRequestReplyDays * 24 * H)));
+    expect(firstResponseDueAt('dataRequest', at('2026-11-27T17:00Z'), berlin)).toEqual(replyDueBy(at('2026-11-27T17:00Z')));
     expect(iso(firstResponseDueAt('dataRequest', at('2026-11-27T17:00Z'), berlin, at('2027-02-27T17:00Z'))!)).toBe(iso(at('2027-02-27T17:00Z')));
     expect(firstResponseDueAt('newsletter', at('2026-11-27T17:00Z'), berlin)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import type { LeadEndpointName } from '@/lib/leads/endpoints';
 import { commercial } from './commercial';
-import { responsePromises } from './response-times';
+import { responsePromises } from './response-promises';
 import { site } from './site';
 
 /**

@@ -5,7 +5,7 @@
  * from this table (docs/leads.md). Client-safe: plain data, no zod, no database code.
  */
 import { commercial } from '@/lib/config/commercial';
-import { responsePromises } from '@/lib/config/response-times';
+import { responsePromises } from '@/lib/config/response-promises';
 import { dataRequestReplyDays, type LeadRetention } from '@/lib/config/retention';
 import { site } from '@/lib/config/site';
 import { audienceSizes, billedPlans, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, trialPlans, type Option } from './options';
