@@ -33,7 +33,7 @@ import { ConfigError, openDatabase } from '@/lib/db/connection';
 import { runMigrations } from '@/lib/db/migrate';
 import { envInt } from '@/lib/limiter';
 import { areaLog } from '@/lib/logger';
-import { channelConfigProblem } from '@/lib/notify/config';
+import { webhookConfigProblem } from '@/lib/notify/config';
 import { siteUrlStartProblem } from '@/lib/site-url';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
@@ -76,8 +76,8 @@ if (!tls && (process.env.HTTPS_CERT_FILE || process.env.HTTPS_KEY_FILE)) {
   const [set, unset] = process.env.HTTPS_CERT_FILE ? ['HTTPS_CERT_FILE', 'HTTPS_KEY_FILE'] : ['HTTPS_KEY_FILE', 'HTTPS_CERT_FILE'];
   fail(`${set} is set but ${unset} is not: set both to serve HTTPS, or neither to serve plain HTTP (behind a proxy that ends TLS)`);
 }
-const channelProblem = channelConfigProblem();
-if (channelProblem) fail(channelProblem);
+const webhookProblem = webhookConfigProblem();
+if (webhookProblem) fail(webhookProblem);
 // Emails whose links point to localhost cannot work: refused with emails on, a warning once ready without.
 const siteUrlProblem = siteUrlStartProblem();
 if (siteUrlProblem.refuse) fail(siteUrlProblem.refuse);

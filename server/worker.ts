@@ -16,12 +16,12 @@ import { envInt } from '../src/lib/limiter';
 import { setMetricsSink } from '../src/lib/metrics/events';
 import { ConfigError, openDatabase, type DbHandle } from '../src/lib/db/connection';
 import { runMigrations } from '../src/lib/db/migrate';
-import { channelConfigProblem } from '../src/lib/notify/config';
+import { webhookConfigProblem } from '../src/lib/notify/config';
 
-// Every webhook call is signed and goes over HTTPS, and so does a Slack message: settings that cannot do that stop the start.
-const channelProblem = channelConfigProblem();
-if (channelProblem) {
-  console.error(`postcraft worker: ${channelProblem}`);
+// Every webhook call is signed and goes over HTTPS: settings that cannot do that stop the start.
+const webhookProblem = webhookConfigProblem();
+if (webhookProblem) {
+  console.error(`postcraft worker: ${webhookProblem}`);
   process.exit(1);
 }
 

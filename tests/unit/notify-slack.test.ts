@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelConfigProblem, channelOn, channelSetting, configuredChannels, deliverySettings, slackConfigProblem } from '@/lib/notify/config';
+import { channelOn, channelSetting, configuredChannels, deliverySettings, slackConfigProblem, webhookConfigProblem } from '@/lib/notify/config';
 import type { LeadRow } from '@/lib/notify/leads';
 import { buildSlackMessage, slackText, slackValueMax, type SlackMessage } from '@/lib/notify/slack';
 
@@ -162,8 +162,8 @@ describe('SLACK_WEBHOOK_URL', () => {
       'SLACK_WEBHOOK_URL must start with https:// (plain http:// only to this machine: localhost, 127.0.0.1 or [::1])',
     );
     expect(slackConfigProblem({ SLACK_WEBHOOK_URL: 'hooks.slack.com/x' })).toBe('SLACK_WEBHOOK_URL is not a valid URL: "hooks.slack.com/x"');
-    expect(channelConfigProblem({ SLACK_WEBHOOK_URL: 'ftp://x' })).toMatch(/^SLACK_WEBHOOK_URL must start with https:\/\//);
+    expect(webhookConfigProblem({ SLACK_WEBHOOK_URL: 'ftp://x' })).toMatch(/^SLACK_WEBHOOK_URL must start with https:\/\//);
     // The webhook's problem is named first when both are wrong.
-    expect(channelConfigProblem({ WEBHOOK_URL: 'http://x.example', SLACK_WEBHOOK_URL: 'ftp://x' })).toMatch(/^WEBHOOK_URL/);
+    expect(webhookConfigProblem({ WEBHOOK_URL: 'http://x.example', SLACK_WEBHOOK_URL: 'ftp://x' })).toMatch(/^WEBHOOK_URL/);
   });
 });

@@ -104,11 +104,11 @@ function urlProblem(name: string, raw: string): string | undefined {
 }
 
 /**
- * What is wrong with the webhook settings, or undefined: WEBHOOK_URL must be https (plain http only to this
- * machine), and needs WEBHOOK_SECRET (at least 32 bytes), since every call is signed. The server and the
- * worker refuse to start with a problem; the delivery loop reports it on the delivery.
+ * What is wrong with the signed webhook's settings, or undefined: WEBHOOK_URL must be https (plain http only
+ * to this machine), and needs WEBHOOK_SECRET (at least 32 bytes), since every call is signed. The delivery
+ * loop reports it on the delivery.
  */
-export function webhookConfigProblem(env: Env = process.env): string | undefined {
+export function signedWebhookProblem(env: Env = process.env): string | undefined {
   const raw = env.WEBHOOK_URL?.trim();
   if (!raw) return undefined;
   const problem = urlProblem('WEBHOOK_URL', raw);
@@ -128,8 +128,11 @@ export function slackConfigProblem(env: Env = process.env): string | undefined {
   return raw ? urlProblem('SLACK_WEBHOOK_URL', raw) : undefined;
 }
 
-/** The first problem of the staff channels' settings (the webhook, then Slack): the server and the worker refuse to start with one. */
-export const channelConfigProblem = (env: Env = process.env): string | undefined => webhookConfigProblem(env) ?? slackConfigProblem(env);
+/**
+ * The first problem of the two webhooks' settings, the signed one (WEBHOOK_URL) and Slack's incoming webhook
+ * (SLACK_WEBHOOK_URL), or undefined: the server and the worker refuse to start with one, in one line.
+ */
+export const webhookConfigProblem = (env: Env = process.env): string | undefined => signedWebhookProblem(env) ?? slackConfigProblem(env);
 
 /** The sender when NOTIFY_EMAIL_FROM is not set: a no-reply address at the site's domain. */
 export function defaultFromAddress(env: Env = process.env): string {

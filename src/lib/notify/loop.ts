@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Queryable } from '@/lib/db/connection';
 import { linkKey } from '@/lib/newsletter/links';
-import { deliverySettings, slackConfigProblem, webhookConfigProblem, type AnyChannel, type Env } from './config';
+import { deliverySettings, signedWebhookProblem, slackConfigProblem, type AnyChannel, type Env } from './config';
 import { loadLead, type LeadRow } from './leads';
 import { notifyLog } from './notify-log';
 import { metrics } from '@/lib/metrics/events';
@@ -177,7 +177,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         await sendSlack(settings.slackWebhookUrl, JSON.stringify(buildSlackMessage(row.lead_type, lead, siteUrl)), { timeoutMs: webhookTimeoutMs });
       } else {
         if (!settings.webhookUrl) throw new Error('WEBHOOK_URL is not set');
-        const problem = webhookConfigProblem(env);
+        const problem = signedWebhookProblem(env);
         if (problem) throw new Error(problem);
         const body = buildWebhookBody(row.lead_type, lead);
         await sendWebhook(settings.webhookUrl, body, { deliveryId: row.id, secret: settings.webhookSecret, timeoutMs: webhookTimeoutMs });
