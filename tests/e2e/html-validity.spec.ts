@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HtmlValidate } from 'html-validate';
 import { outDir } from '../../server/build';
 import { filteredListPages } from '../../src/lib/filters';
 import { leadEndpoints, type LeadEndpointName } from '../../src/lib/leads/endpoints';
@@ -14,26 +13,11 @@ import { loadForm, submitForm } from '../support/form-client';
 import { formOnPage, postsForm } from '../support/lead-form-pages';
 import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { validLead } from '../support/lead-samples';
-import { createStaff, insertLead, leadUrl, marker, signIn } from '../support/staff-accounts';
+import { problemsOf } from '../support/html-checks';
+import { createStaff, insertLead, leadUrl, marker, signIn, sql } from '../support/staff-accounts';
 import { expect, test } from './fixtures';
 
-// Every page the site answers with, in every state that renders differently, is valid HTML by the HTML
-// standard's rules (html-validate's `standard` preset). React's serialisation style (`<meta/>`,
-// `noModule=""`) is valid HTML, and ids such as React's `_R_` are valid in HTML5: those three style rules
-// are off, every other rule stands. A <style> is metadata content, allowed only in the <head> (or a
-// <noscript> there); html-validate flags it under <body> or a <div> but not under <main> or <section>, so
-// its parent is named here as the standard names it. The islands' prelude is in the <head>
-// (src/components/site/island-prelude.tsx).
-const validator = new HtmlValidate({
-  extends: ['html-validate:standard'],
-  elements: ['html5', { style: { permittedParent: ['head', 'noscript'] } }],
-  rules: { 'valid-id': ['error', { relaxed: true }], 'attr-case': 'off', 'void-style': 'off' },
-});
-
-async function problemsOf(name: string, html: string): Promise<string[]> {
-  const report = await validator.validateString(html, `${name}.html`);
-  return report.results.flatMap((r) => r.messages.map((m) => `${name}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
-}
+// The rules: tests/support/html-checks.ts.
 
 /** The addresses of the sitemap (every public route and every article), as paths. */
 async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
@@ -142,8 +126,10 @@ test.describe('every lead form’s answers without JavaScript are valid HTML', (
   }
 });
 
-test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a data request, accounts, insights, the 403 page', async ({ page }) => {
+test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a data request, accounts, saved replies, insights, the 403 page', async ({ page }) => {
   const m = marker();
+  // A saved reply to list (the reply composer's states, with emails on, are checked by staff-replies.spec.ts).
+  await sql(`insert into reply_snippets (title, body) values ($1, 'Hello {firstName},\n\nthanks. {myName}')`, [`Thanks ${m}`]);
   const lead = await insertLead({ kind: 'partner', firstName: 'Valid', lastName: m, email: `html-${m}@e2e.example`, company: 'Valid Ltd', message: 'Two lines.\nOf text.' });
   const request = await insertLead({ kind: 'dataRequest', email: `html-${m}@e2e.example`, type: 'export', details: 'All of it.' });
   const problems: string[] = [];
@@ -154,7 +140,7 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
   await expect(page.getByText('Enter your email')).toBeVisible();
   await check('sign-in with an error', await page.content());
   await signIn(page, createStaff('admin'));
-  const addresses = ['/staff/sign-in', '/staff', `/staff?q=${m}-nothing`, leadUrl('partner', lead), leadUrl('data_request', request), `/staff/data-requests/${request}`, '/staff/users', '/staff/insights?days=90'];
+  const addresses = ['/staff/sign-in', '/staff', `/staff?q=${m}-nothing`, leadUrl('partner', lead), leadUrl('data_request', request), `/staff/data-requests/${request}`, '/staff/users', '/staff/saved-replies', '/staff/insights?days=90'];
   for (const address of addresses.slice(1)) {
     const res = await page.request.get(address);
     expect(res.status(), address).toBe(200);

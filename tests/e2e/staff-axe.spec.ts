@@ -1,6 +1,6 @@
-import { expect as baseExpect, test } from './fixtures';
+import { expect as baseExpect, expectNoAxeViolations, test } from './fixtures';
 import { expectAxeCleanAtBothWidths } from '../support/page-checks';
-import { createStaff, insertLead, leadUrl, marker, signIn, type StaffAccount } from '../support/staff-accounts';
+import { createStaff, insertLead, leadUrl, marker, signIn, sql, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -33,6 +33,8 @@ test('inbox, lead page, data request, staff accounts', async ({ page }) => {
   await page.goto(`/staff?q=${m}-nothing`);
   await expectAxeCleanAtBothWidths(page);
   await page.goto(leadUrl('partner', id));
+  // This server has no SMTP_URL: the Reply panel says so (the composer's states: staff-replies.spec.ts).
+  await expect(page.getByRole('region', { name: 'Reply' })).toContainText('Replies cannot be sent until SMTP_URL is set on the server.');
   await page.getByLabel('New note').fill('Axe note');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByText('Note added.')).toBeVisible();
@@ -41,6 +43,14 @@ test('inbox, lead page, data request, staff accounts', async ({ page }) => {
   await expectAxeCleanAtBothWidths(page);
   await page.goto('/staff/users');
   await expectAxeCleanAtBothWidths(page);
+  // Saved replies: one listed, and the add form refusing an empty title (its error tied to the field).
+  await sql(`insert into reply_snippets (title, body) values ($1, 'Hello {firstName},\n\nthanks. {myName}')`, [`Thanks ${m}`]);
+  await page.goto('/staff/saved-replies');
+  await expect(page.getByRole('textbox', { name: 'Title' }).first()).toBeVisible();
+  await expectAxeCleanAtBothWidths(page);
+  await page.getByRole('form', { name: 'Add a saved reply' }).getByRole('button', { name: 'Add saved reply' }).click();
+  await expect(page.getByRole('form', { name: 'Add a saved reply' }).getByText('Give the saved reply a title.').first()).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.goto('/staff/insights?days=90');
   await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
   await expectAxeCleanAtBothWidths(page);
@@ -50,6 +60,10 @@ test('inbox, lead page, data request, staff accounts', async ({ page }) => {
 
 test('the 403 page', async ({ page }) => {
   await signIn(page, member);
+  // A member has no link to the saved replies, and the page itself is refused.
+  await expect(page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Saved replies' })).toHaveCount(0);
+  await page.goto('/staff/saved-replies');
+  await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
   await page.goto('/staff/users');
   await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
   await expectAxeCleanAtBothWidths(page);

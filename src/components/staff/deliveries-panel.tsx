@@ -22,6 +22,24 @@ const channels: Record<Delivery['channel'], { name: string; Icon: typeof Mail }>
   slack: { name: 'Slack message', Icon: Hash },
 };
 
+/** A delivery's state as a small coloured label (Pending, Sent, Failed, Cancelled, Not sent). */
+export function DeliveryBadge({ status }: { status: Delivery['status'] }) {
+  return <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone[status])}>{label[status]}</span>;
+}
+
+/** How far a delivery got: its attempts, when it was sent or is tried next, and its last error. */
+export function DeliveryProgress({ delivery: d }: { delivery: Pick<Delivery, 'status' | 'attempts' | 'sentAt' | 'nextAttemptAt' | 'lastError'> }) {
+  return (
+    <>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+        {d.sentAt ? ` · sent ${formatDateTime(d.sentAt)}` : d.status === 'pending' ? ` · next try ${formatDateTime(d.nextAttemptAt)}` : ''}
+      </p>
+      {d.lastError && d.status !== 'sent' ? <p className="mt-1 text-xs break-words text-red-800">Last error: {d.lastError}</p> : null}
+    </>
+  );
+}
+
 /**
  * The answer of a re-send of delivery `id`: a success is a polite status; a refusal an alert that takes the
  * focus when the page comes back with it (a full page load), so that it is read out and seen at once.
@@ -62,7 +80,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
                 <Icon aria-hidden className="size-4 text-muted-foreground" />
                 {name}
               </span>
-              <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone[d.status])}>{label[d.status]}</span>
+              <DeliveryBadge status={d.status} />
             </div>
             {limited ? (
               <>
@@ -70,13 +88,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
                 <p className="mt-0.5 text-xs text-muted-foreground">Recorded {formatDateTime(d.createdAt)}</p>
               </>
             ) : (
-              <>
-                <p className="mt-1 text-xs text-muted-foreground">
-                  {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
-                  {d.sentAt ? ` · sent ${formatDateTime(d.sentAt)}` : d.status === 'pending' ? ` · next try ${formatDateTime(d.nextAttemptAt)}` : ''}
-                </p>
-                {d.lastError && d.status !== 'sent' ? <p className="mt-1 text-xs break-words text-red-800">Last error: {d.lastError}</p> : null}
-              </>
+              <DeliveryProgress delivery={d} />
             )}
             <ActionForm action="resendNotification" resultKey={d.id} aria-label={`${action}: ${name}`} className="mt-2 flex flex-wrap items-center gap-2">
               <input type="hidden" name="delivery" value={d.id} />

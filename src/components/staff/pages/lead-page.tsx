@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { ArrowLeft } from 'lucide-react';
 import { PostedActionProvider } from '@/components/staff/action-form';
@@ -43,10 +44,18 @@ export type LeadPageData = {
   deliveries: Awaited<ReturnType<typeof listDeliveries>>;
 } | null;
 
-type Props = { user: StaffUser; info: KindInfo; id: string; data: LeadPageData; posted?: PostedAction };
+type Props = {
+  user: StaffUser;
+  info: KindInfo;
+  id: string;
+  data: LeadPageData;
+  posted?: PostedAction;
+  /** The reply composer (an Astro slot: an island); none for a kind that takes no replies. */
+  reply?: ReactNode;
+};
 
 /** A lead with its triage, notes and notifications (the route has checked the session and that the lead exists). */
-export function LeadPage({ user, info, id, data, posted }: Props) {
+export function LeadPage({ user, info, id, data, posted, reply }: Props) {
   if (!data) return <p className="text-sm text-muted-foreground">This lead no longer exists.</p>;
   const { lead, history, notes, staff, audit, deliveries } = data;
   const f = lead.fields;
@@ -85,6 +94,7 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
                 <ConsentList consents={data.consents} confirmedAt={lead.kind === 'newsletter' && lead.fields.confirmed_at ? new Date(String(lead.fields.confirmed_at)) : null} />
               </Panel>
             ) : null}
+            {reply ? <Panel title="Reply">{reply}</Panel> : null}
             <Panel title="Notes">
               <NotesPanel leadRef={`${lead.kind}:${lead.id}`} notes={notes} />
             </Panel>

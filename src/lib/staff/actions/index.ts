@@ -1,5 +1,6 @@
 import { eraseDataRequest, extendDataRequest, markDataRequestDone, recordDataRequestCheck } from './data-requests';
 import { resendNotification } from './deliveries';
+import { addReplySnippet, editReplySnippet, sendLeadReply } from './replies';
 import { addLeadNote, assignLeadOwner, bulkUpdateLeads, markNotSpam, updateLeadStatus } from './triage';
 import { createStaffAccount, updateStaffAccount } from './users';
 
@@ -10,6 +11,9 @@ export const staffActions = {
   markNotSpam,
   assignLeadOwner,
   addLeadNote,
+  sendLeadReply,
+  addReplySnippet,
+  editReplySnippet,
   resendNotification,
   markDataRequestDone,
   eraseDataRequest,
