@@ -1,4 +1,4 @@
-import { Mail, MailCheck, MailPlus, Reply, Webhook } from 'lucide-react';
+import { Hash, Mail, MailCheck, MailPlus, Reply, Webhook } from 'lucide-react';
 import { formatDateTime } from '@/lib/staff/format';
 import type { Delivery } from '@/lib/notify/deliveries';
 import { cn } from '@/lib/utils';
@@ -20,6 +20,7 @@ export const deliveryChannels: Record<Delivery['channel'], { name: string; Icon:
   ack: { name: 'Acknowledgement to the sender', Icon: MailCheck },
   confirm: { name: 'Confirmation link to the subscriber', Icon: MailPlus },
   reply: { name: 'Reply to the lead', Icon: Reply },
+  slack: { name: 'Slack message', Icon: Hash },
 };
 
 /** A delivery's state as a small coloured label (Pending, Sent, Failed, Cancelled, Not sent). */
@@ -62,7 +63,7 @@ function ResendMessage({ id }: { id: string }) {
 }
 
 /**
- * The lead's notifications (to staff by email or webhook, to the sender) with their outcome, and a re-send
+ * The lead's notifications (to staff by email, webhook or Slack, to the sender) with their outcome, and a re-send
  * for each. An email a limit kept back says so ("Not sent", with the limit) and offers to send it again.
  */
 export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; back: string }) {

@@ -13,13 +13,14 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Queryable } from '@/lib/db/connection';
 import { linkKey } from '@/lib/newsletter/links';
-import { deliverySettings, webhookConfigProblem, type AnyChannel, type Env } from './config';
+import { deliverySettings, signedWebhookProblem, slackConfigProblem, type AnyChannel, type Env } from './config';
 import { loadLead, type LeadRow } from './leads';
 import { notifyLog } from './notify-log';
 import { metrics } from '@/lib/metrics/events';
 import { buildEmail, buildWebhookBody } from './message';
 import { maxAttempts, retryDelayMs } from './retry';
-import { closeTransports, sendEmail, sendWebhook, withoutAddresses } from './send';
+import { closeTransports, sendEmail, sendSlack, sendWebhook, withoutAddresses } from './send';
+import { buildSlackMessage } from './slack';
 import { buildAcknowledgement, buildConfirmation } from './visitor-emails';
 import { buildReplyEmail, loadOutgoing, type OutgoingMessage } from '@/lib/conversations/reply-email';
 
@@ -190,9 +191,14 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
           siteUrl: settings.siteUrl,
         });
         await sendEmail(settings.smtpUrl, message);
+      } else if (row.channel === 'slack') {
+        if (!settings.slackWebhookUrl) throw new Error('SLACK_WEBHOOK_URL is not set');
+        const problem = slackConfigProblem(env);
+        if (problem) throw new Error(problem);
+        await sendSlack(settings.slackWebhookUrl, JSON.stringify(buildSlackMessage(row.lead_type, lead, siteUrl)), { timeoutMs: webhookTimeoutMs });
       } else {
         if (!settings.webhookUrl) throw new Error('WEBHOOK_URL is not set');
-        const problem = webhookConfigProblem(env);
+        const problem = signedWebhookProblem(env);
         if (problem) throw new Error(problem);
         const body = buildWebhookBody(row.lead_type, lead);
         await sendWebhook(settings.webhookUrl, body, { deliveryId: row.id, secret: settings.webhookSecret, timeoutMs: webhookTimeoutMs });
