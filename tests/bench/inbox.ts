@@ -35,7 +35,7 @@
 // fragment), each filter (type, status, owner, a one-month range, source, campaign, the Spam view), one
 // lead's page, the conversation views ("Unread replies", "Awaiting our answer" in both orders, each with
 // filters), the People view (first page, page 400, a name fragment, an exact email, a kind), the lead's page
-// with the 200-message thread, the unmatched email, the insights page (its default 30 days, and a year: the longest range it shows) and the
+// with the 200-message thread (as it opens, with its newest 50 events, and whole), the unmatched email, the insights page (its default 30 days, and a year: the longest range it shows) and the
 // CSV export of every lead (/staff/export?status=all: one run, no warm-up, stopped after
 // --export-timeout seconds, default 900; its lines counted, and the server process's resident memory
 // (VmRSS) sampled every 100 ms for the peak during the export; an export stopped at its limit shows
@@ -502,6 +502,8 @@ function cases(f: Facts): Case[] {
     page('people: exact email', `/staff?view=people&q=${q(f.email)}`),
     page('people: came as agency', '/staff?view=people&type=agency'),
     page("a lead's page, a thread of 200 messages", `/staff/leads/partner/${f.threadLeadId}`),
+    // As it opens, the timeline shows the newest 50 events (docs/conversations.md); all 200, on request.
+    page('the same, all 200 shown', `/staff/leads/partner/${f.threadLeadId}?timeline=all`),
     page('unmatched email, first page', '/staff/unmatched'),
     { name: 'insights', url: '/staff/insights', target: 'insights' },
     { name: 'insights, a year', url: `/staff/insights?from=${yearAgo}&to=${today}`, target: 'insights' },

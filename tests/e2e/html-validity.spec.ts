@@ -14,6 +14,7 @@ import { formOnPage, postsForm } from '../support/lead-form-pages';
 import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { validLead } from '../support/lead-samples';
 import { problemsOf } from '../support/html-checks';
+import { insertLongThread, insertRichLead, staffIdOf } from '../support/lead-thread';
 import { createStaff, insertLead, leadUrl, marker, replyTo, signIn, sql } from '../support/staff-accounts';
 import { expect, test } from './fixtures';
 
@@ -150,6 +151,14 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox (its views)
   await signIn(page, admin);
   // A reply to the lead: the insights' reply panels with their charts and tables (issue 31).
   await replyTo('partner', lead, admin);
+  // A lead with a rich timeline: its answers new for the one who opens it (no owner), and another whose
+  // answers stay unread by its owner; the newsletter sign-up of the same address.
+  const adminId = await staffIdOf(admin);
+  const fresh = await insertRichLead(`${m}a`, adminId);
+  const member = createStaff('member');
+  const owned = await insertRichLead(`${m}b`, adminId, await staffIdOf(member));
+  // A long thread: the newest events and a link to the earlier ones, and all of them.
+  await insertLongThread({ type: 'partner', id: lead }, `html-${m}@e2e.example`, 60);
   const addresses = [
     '/staff/sign-in',
     '/staff',
@@ -159,6 +168,10 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox (its views)
     `/staff?view=awaiting&sort=newest&q=${m}-nothing`,
     '/staff?view=people',
     leadUrl('partner', lead),
+    leadUrl('partner', fresh.id),
+    leadUrl('partner', owned.id),
+    `${leadUrl('partner', lead)}?timeline=all`,
+    leadUrl('newsletter', fresh.newsletter),
     leadUrl('data_request', request),
     `/staff/data-requests/${request}`,
     '/staff/unmatched',
@@ -169,10 +182,16 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox (its views)
   for (const address of addresses.slice(1)) {
     const res = await page.request.get(address);
     expect(res.status(), address).toBe(200);
-    await check(address, await res.text());
+    const html = await res.text();
+    // The states of the timeline are the ones this check is for.
+    if (address === leadUrl('partner', fresh.id)) expect(html).toContain('2 new emails');
+    if (address === leadUrl('partner', owned.id)) expect(html).toContain(`Unread by ${member.name}`);
+    if (address === leadUrl('partner', lead)) expect(html).toMatch(/Show the \d+ earlier events/);
+    if (address === `${leadUrl('partner', lead)}?timeline=all`) expect(html).toContain('Show only the newest 50');
+    await check(address, html);
   }
   await page.context().clearCookies();
-  await signIn(page, createStaff('member'));
+  await signIn(page, member);
   const forbidden = await page.request.get('/staff/users');
   expect(forbidden.status()).toBe(403);
   await check('403 /staff/users', await forbidden.text());

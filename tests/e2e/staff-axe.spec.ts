@@ -1,5 +1,6 @@
 import { expect as baseExpect, expectNoAxeViolations, test } from './fixtures';
 import { expectAxeCleanAtBothWidths } from '../support/page-checks';
+import { insertLongThread, insertRichLead, staffIdOf } from '../support/lead-thread';
 import { createStaff, insertLead, leadUrl, marker, replyTo, signIn, sql, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
@@ -58,6 +59,39 @@ test('inbox, lead page, data request, staff accounts', async ({ page }) => {
   await expect(page.getByRole('table', { name: 'First replies and their time by staff member' })).toBeVisible();
   await expectAxeCleanAtBothWidths(page);
   await page.getByText('The numbers, day by day').click();
+  await expectAxeCleanAtBothWidths(page);
+});
+
+test('a lead page with a rich timeline: answers unread by their owner, then new, the whole message open, the same person', async ({ page }) => {
+  const m = marker();
+  const adminId = await staffIdOf(admin);
+  const rich = await insertRichLead(m, adminId, await staffIdOf(member));
+  await signIn(page, admin);
+  await page.goto(leadUrl('partner', rich.id));
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByText(`Unread by ${member.name}`)).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Also from this address:' })).toBeVisible();
+  await expectAxeCleanAtBothWidths(page);
+  await timeline.getByText('Show the whole message').click();
+  await expectNoAxeViolations(page);
+  // The answers new for whoever opens the lead once it has no owner, at both widths.
+  for (const width of [1280, 375]) {
+    await sql(`update lead_messages set read_at = null where lead_id = $1`, [rich.id]);
+    await sql(`update lead_triage set owner_id = null where lead_id = $1`, [rich.id]);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(leadUrl('partner', rich.id));
+    await expect(timeline.getByText('New', { exact: true })).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal scrolling at ${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A long thread: the newest events, with the link to the earlier ones; then all of them.
+  await insertLongThread({ type: 'partner', id: rich.id }, rich.email, 60);
+  await page.goto(leadUrl('partner', rich.id));
+  await expect(timeline.getByRole('link', { name: /^Show the \d+ earlier events$/ })).toBeVisible();
+  await expectAxeCleanAtBothWidths(page);
+  await page.goto(`${leadUrl('partner', rich.id)}?timeline=all`);
+  await expect(timeline.getByRole('link', { name: 'Show only the newest 50' })).toBeVisible();
   await expectAxeCleanAtBothWidths(page);
 });
 

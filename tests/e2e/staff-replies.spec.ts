@@ -186,11 +186,11 @@ test('a member replies with JavaScript: a saved reply goes in at the cursor at o
   // The page: contacted by the member, and the reply listed as sent.
   await page.goto(leadPage());
   await expect(page.getByText('Contacted', { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Status history' })).toContainText(member.name);
-  const sent = page.getByRole('region', { name: 'Sent replies' }).getByRole('listitem');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText(`${member.name} changed the status: New → Contacted`);
+  const sent = timeline.getByRole('article').filter({ has: page.getByRole('heading', { name: new RegExp(`^Reply by ${member.name}`) }) });
   await expect(sent).toHaveCount(1);
-  await expect(sent).toContainText('Sent');
-  await expect(sent).toContainText(member.name);
+  await expect(sent.getByText('Sent', { exact: true })).toBeVisible();
 });
 
 async function noScriptPage(browser: Browser): Promise<Page> {

@@ -13,7 +13,8 @@ const tone: Record<Delivery['status'], string> = {
   limited: 'bg-orange-50 text-orange-900 ring-orange-300',
 };
 const label: Record<Delivery['status'], string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled', limited: 'Not sent' };
-const channels: Record<Delivery['channel'], { name: string; Icon: typeof Mail }> = {
+/** Each channel's name and icon (this panel and the lead's timeline). */
+export const deliveryChannels: Record<Delivery['channel'], { name: string; Icon: typeof Mail }> = {
   email: { name: 'Email to staff', Icon: Mail },
   webhook: { name: 'Webhook', Icon: Webhook },
   ack: { name: 'Acknowledgement to the sender', Icon: MailCheck },
@@ -70,7 +71,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
   return (
     <ul className="space-y-3">
       {deliveries.map((d) => {
-        const { name, Icon } = channels[d.channel];
+        const { name, Icon } = deliveryChannels[d.channel];
         const limited = d.status === 'limited';
         const action = limited ? 'Send again' : 'Re-send';
         return (

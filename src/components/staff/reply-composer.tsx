@@ -8,15 +8,11 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { fillPlaceholders, replyMessageMax, replySubjectMax, type ComposerResult } from '@/lib/conversations/compose';
 import type { ComposerData } from '@/lib/conversations/composer';
-import type { ThreadMessage } from '@/lib/conversations/thread';
-import type { ActionResult } from '@/lib/staff/action-state';
-import { formatDateTime } from '@/lib/staff/format';
 import type { PostedAction } from '@/lib/staff/page';
 import { cn } from '@/lib/utils';
-import { ActionForm, FieldError, PostedActionProvider, SubmitButton, usePostedAction } from './action-form';
-import { DeliveryBadge, DeliveryProgress } from './deliveries-panel';
+import { ActionForm, FieldError, SubmitButton } from './action-form';
 
-export type ReplyComposerProps = Omit<ComposerData, 'replies'> & {
+export type ReplyComposerProps = ComposerData & {
   /** "kind:id" of the lead. */
   leadRef: string;
   /** Whether the writer may edit the saved replies (admins: a link to them). */
@@ -183,59 +179,5 @@ export function ReplyComposer({ leadRef, refusal, from, to, subject, firstName, 
         )}
       </div>
     </ActionForm>
-  );
-}
-
-function ResendAnswer({ id }: { id: string }) {
-  const state = usePostedAction('resendNotification', id)?.result as ActionResult | undefined;
-  return (
-    <p role="status" className={cn('text-xs font-medium empty:hidden', state?.status === 'error' ? 'text-danger' : 'text-success')}>
-      {state?.message ? <span key={state.at}>{state.message}</span> : null}
-    </p>
-  );
-}
-
-/**
- * The replies sent to this lead, oldest first, each with its delivery (pending, sent, failed with the reason)
- * and "Send again" when it did not go. Until the lead page's thread shows them (then this list goes).
- */
-export function SentReplies({ replies, posted }: { replies: ThreadMessage[]; posted?: PostedAction }) {
-  if (!replies.length) return null;
-  return (
-    <PostedActionProvider posted={posted}>
-      <section aria-labelledby="sent-replies" className="mt-6 border-t border-border pt-4">
-        <h3 id="sent-replies" className="text-sm font-semibold">
-          Sent replies
-        </h3>
-        <ol className="mt-3 space-y-3">
-          {replies.map((m) => {
-            const d = m.delivery;
-            const key = `reply-${m.id}`;
-            return (
-              <li key={m.id} className="rounded-xl border border-border p-3 text-sm">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <p className="min-w-0 font-medium break-words">{m.subject}</p>
-                  {d ? <DeliveryBadge status={d.status} /> : null}
-                </div>
-                <p className="mt-0.5 text-xs text-muted-foreground">
-                  {m.authorName ?? 'A former staff member'} · {formatDateTime(m.createdAt)}
-                </p>
-                <p className="mt-2 line-clamp-4 text-sm break-words whitespace-pre-wrap">{m.bodyText}</p>
-                {d ? <DeliveryProgress delivery={d} /> : <p className="mt-1 text-xs text-muted-foreground">No delivery recorded.</p>}
-                {d && (d.status === 'failed' || d.status === 'cancelled') ? (
-                  <ActionForm action="resendNotification" resultKey={key} aria-label={`Send again: ${m.subject}`} className="mt-2 flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="delivery" value={d.id} />
-                    <SubmitButton size="sm" variant="secondary" className="h-8" pendingLabel="Queueing...">
-                      Send again<span className="sr-only">: {m.subject}</span>
-                    </SubmitButton>
-                    <ResendAnswer id={key} />
-                  </ActionForm>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-      </section>
-    </PostedActionProvider>
   );
 }
