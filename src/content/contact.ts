@@ -1,11 +1,12 @@
+import { responsePromises } from '@/lib/config/response-promises';
 import { site } from '@/lib/config/site';
 
 /**
  * The response times of /contact (the spec's four), each with the one channel it is promised for, so that no
- * other page contradicts it: the general address answers like the contact form ('Message Sent!': 24 hours),
+ * other page contradicts it: the general address answers like the contact form (its promise in lib/config/response-promises.ts),
  * and press, with its own address, like /press says. Partnerships have their own page and time (/partners).
  */
-export const responseTimes = { general: '24 hours', sales: '4 hours', support: '2 hours', press: '1 business day' } as const;
+export const responseTimes = { general: `${responsePromises.contact.hours} hours`, sales: '4 hours', support: '2 hours', press: '1 business day' } as const;
 
 /** The four contact channels of /contact with their stated response times. */
 export const contactChannels = [

@@ -1,5 +1,6 @@
 import { personIn, type Person } from './person-model';
 import { commercial } from '@/lib/config/commercial';
+import { responsePromises } from '@/lib/config/response-promises';
 import { site } from '@/lib/config/site';
 
 /**
@@ -10,11 +11,11 @@ export const programmeTerms = {
   affiliateCommissionPercent: 30,
   affiliateCookieDays: commercial.affiliateCookieDays,
   affiliateAverageMonthlyEarnings: 2500,
-  affiliateApprovalHours: 24,
+  affiliateApprovalHours: responsePromises.affiliate.hours,
   /** The payment service affiliates are paid through, monthly. */
   affiliatePayoutService: 'PayPal or Stripe',
-  partnerReplyHours: 48,
-  agencyReplyHours: 24,
+  partnerReplyHours: responsePromises.partner.hours,
+  agencyReplyHours: responsePromises.agency.hours,
 } as const;
 
 export const usd = (n: number) => `$${n.toLocaleString('en-US')}`;

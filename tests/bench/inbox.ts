@@ -7,9 +7,11 @@
 // (default 1,000,000 on PostgreSQL, 100,000 on PGlite) seeded straight with SQL, a few big
 // `insert ... select ... from generate_series(...)` statements:
 // - kinds: partner 30 %, affiliate 20 %, agency 10 %, contact 40 %, received over the last two years;
-// - distinct names, emails and companies, built from word lists and the lead's series number (the
-//   surname and the company's name are that number, scrambled, written in syllables: distinct up to
-//   2^20 leads, surnames up to 2^25), so that a name fragment, an exact email and a company fragment
+// - people: one lead in seven comes from an earlier lead's person (the same address, name and company,
+//   perhaps another kind), the others from a person of their own: about 0.86 N people;
+// - distinct names, emails and companies per person, built from word lists and the person's series number
+//   (the surname and the company's name are that number, scrambled, written in syllables: distinct up to
+//   2^20 people, surnames up to 2^25), so that a name fragment, an exact email and a company fragment
 //   each find a handful of leads;
 // - triage: 5 % spam (held by the screening: verdict spam, reason no-proof), ~30 % contacted, qualified,
 //   won, lost or archived, the rest new; five staff owners (made straight in staff_users, with a dummy
@@ -19,7 +21,11 @@
 //   let an attacker make it (docs/analytics.md: 1,000 keys with a tag or a referring host, and a "none"
 //   and an "other" key for each of 16 pages): 19 keys in 20 an attacker's, each with its own campaign and
 //   referring host, the rest the leads' sources and campaigns (a million rows: about 970 days, ~32,000 rows
-//   in the insights' 30 days, ~377,000 in a year). A million rows within 30 days cannot be made any more.
+//   in the insights' 30 days, ~377,000 in a year). A million rows within 30 days cannot be made any more;
+// - conversations (lead_messages, through their trigger): one lead in 20 (not spam) got a reply from its
+//   owner, 40 % of those answered (awaiting our answer: ~2 % of the leads), half of the answers unread
+//   (~1 %); one won partner lead with a thread of 200 messages; 2,000 emails that matched no lead.
+//   lead_people (one row per address) is kept by its triggers as the leads arrive.
 // The admin who signs in is made with `npm run staff:create` (server/create-staff.ts, STAFF_PASSWORD).
 // Then the production server (dist/app/main.mjs, as `npm start` runs it, on a free port) is started on
 // that database, the admin signs in (POST /staff/sign-in, keeping the staff_session cookie) and each
@@ -27,7 +33,9 @@
 // median and p95 of --runs (5) runs, each timed from sending the request to the last byte of the body:
 // the inbox (first page, page 50, page 400, and a deep page: the leads older than 23 months), search (a name fragment, an exact email, a company
 // fragment), each filter (type, status, owner, a one-month range, source, campaign, the Spam view), one
-// lead's page, the insights page (its default 30 days, and a year: the longest range it shows) and the
+// lead's page, the conversation views ("Unread replies", "Awaiting our answer" in both orders, each with
+// filters), the People view (first page, page 400, a name fragment, an exact email, a kind), the lead's page
+// with the 200-message thread (as it opens, with its newest 50 events, and whole), the unmatched email, the insights page (its default 30 days, and a year: the longest range it shows) and the
 // CSV export of every lead (/staff/export?status=all: one run, no warm-up, stopped after
 // --export-timeout seconds, default 900; its lines counted, and the server process's resident memory
 // (VmRSS) sampled every 100 ms for the peak during the export; an export stopped at its limit shows
@@ -71,9 +79,9 @@ const owners = ['Priya Shah', 'Tom Becker', 'Lena Novak', 'Marcus Reid', 'Sofia 
 /** A SQL array literal of our own constant words (never input). */
 const sqlArray = (words: readonly string[]) => `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', ')}]`;
 /** 0 .. 2^30-1, a hash of the series number `g` in stream `k`: independent, reproducible "random" numbers. */
-const hash = (k: number) => `(hashint4extended(g, ${k}) & 1073741823)`;
-/** One of `words`, chosen by stream `k`. */
-const pick = (words: readonly string[], k: number) => `(${sqlArray(words)})[(${hash(k)} % ${words.length} + 1)::int]`;
+const hash = (k: number, of = 'g') => `(hashint4extended(${of}, ${k}) & 1073741823)`;
+/** One of `words`, chosen by stream `k` (of the number `of`). */
+const pick = (words: readonly string[], k: number, of = 'g') => `(${sqlArray(words)})[(${hash(k, of)} % ${words.length} + 1)::int]`;
 
 // Two-letter syllables: a number written with them (base 32, lowest digit first) reads back one way only,
 // so the words made of them are distinct as the numbers are.
@@ -116,16 +124,19 @@ function seedStatements(n: number): { what: string; sql: string }[] {
         gen_random_uuid() as id,
         -- spread over the last two years (729 days: within the 24 months leads are kept)
         now() - interval '729 days' * (${hash(1)}::float8 / 1073741824) as created_at,
-        ${pick(firstNames, 3)} as first_name,
-        -- g scrambled (an odd multiplier permutes 0 .. 2^20-1), a fifth syllable from 2^20 on: distinct up to 2^25 leads
-        ${word('(g::bigint * 40503 + 12345) % 1048576')} || case when g >= 1048576 then (${sqlArray(syllables)})[g / 1048576 % 32 + 1] else '' end as surname,
-        -- another permutation, so that surname and company vary apart (companies repeat only past 2^20 leads)
-        ${word('(g::bigint * 7919 + 777) % 1048576')} as company_word,
-        ${pick(industries, 4)} as industry, ${pick(legalForms, 5)} as legal_form,
+        -- the person: their name, company and address are made from pn (see below), so that a lead of an earlier person has them too
+        ${pick(firstNames, 3, 'pn')} as first_name,
+        -- pn scrambled (an odd multiplier permutes 0 .. 2^20-1), a fifth syllable from 2^20 on: distinct up to 2^25 people
+        ${word('(pn::bigint * 40503 + 12345) % 1048576')} || case when pn >= 1048576 then (${sqlArray(syllables)})[pn / 1048576 % 32 + 1] else '' end as surname,
+        -- another permutation, so that surname and company vary apart (companies repeat only past 2^20 people)
+        ${word('(pn::bigint * 7919 + 777) % 1048576')} as company_word,
+        ${pick(industries, 4, 'pn')} as industry, ${pick(legalForms, 5, 'pn')} as legal_form,
         ${hash(6)} % 100 as r_owner, ${hash(7)} % 100 as r_note, ${hash(8)} as r_other,
         (${sqlArray(sources)})[(${hash(9)} % 5 + 1)::int] as source,
         (${sqlArray(campaigns)})[(${hash(10)} % 8 + 1)::int] as campaign
-      from generate_series(1, ${n}) g
+      -- pn, the person who sent lead g: mostly their first lead, but one lead in seven comes from an earlier person
+      -- (the same address, perhaps another kind): the inbox's People view has people with several leads
+      from (select g, case when g > 1 and ${hash(12)} % 7 = 0 then (1 + ${hash(13)} % (g - 1))::int else g end as pn from generate_series(1, ${n}) g) s0
     ) s`;
   const r = (k: number, m: number) => `(r_other / ${k} % ${m})::int`;
   const msg = `(${sqlArray(messages)})[${r(1, messages.length)} + 1]`;
@@ -194,8 +205,68 @@ function seedStatements(n: number): { what: string; sql: string }[] {
           created_at
         from bench_seed`,
     },
+    ...conversationStatements(),
     { what: 'drop the series', sql: 'drop table bench_seed' },
     { what: 'drop the owner numbers', sql: 'drop table bench_owner' },
+  ];
+}
+
+/** What a written email of the seed says (about 1,000 characters), and the quoted history a reply carries under it. */
+const emailBody = `${messages.join(' ')} ${messages.slice(0, 3).join(' ')}\n\nBest regards,\nThe team`;
+const quoted = messages.map((m) => `> ${m}`).join('\n');
+/** The subject that marks the seed's long thread (readFacts finds its lead by it). */
+const longThreadSubject = 'Bench: a thread of 200 messages';
+const longThread = 200;
+
+/**
+ * The conversations (lead_messages, through their trigger, which keeps lead_index's unread replies and
+ * awaiting-since): one lead in 20 (not spam) got a reply from its owner a day after it arrived; 40 % of those
+ * answered a day later (so they await our answer), half of the answers still unread. Then one won partner lead
+ * with a thread of `longThread` messages, in and out, an hour apart; and 2,000 emails that matched no lead, over
+ * the last 30 days.
+ */
+function conversationStatements(): { what: string; sql: string }[] {
+  const talked = `s.status <> 'spam' and ${hash(14, 's.g')} % 20 = 0`;
+  const answered = `${talked} and ${hash(15, 's.g')} % 10 < 4`;
+  return [
+    {
+      what: 'lead_messages: replies',
+      sql: `insert into lead_messages (lead_type, lead_id, direction, message_id, from_address, to_address, subject, body_text, author_id, created_at)
+        select s.kind, s.id, 'out', 'bench-out-' || s.g || '@bench.example', 'team@bench.example', s.email, 'Re: your enquiry', '${emailBody}', o.id,
+          least(now() - interval '2 minutes', s.created_at + interval '1 day')
+        from bench_seed s join bench_owner o on o.n = coalesce(s.owner, 1) where ${talked}`,
+    },
+    {
+      what: 'lead_messages: answers',
+      sql: `insert into lead_messages (lead_type, lead_id, direction, message_id, in_reply_to, "references", from_address, from_name, to_address, subject, body_text, shown_text, raw, channel, dedupe_key, read_at, created_at)
+        select s.kind, s.id, 'in', 'bench-in-' || s.g || '@mail.example', 'bench-out-' || s.g || '@bench.example', array['bench-out-' || s.g || '@bench.example'],
+          s.email, s.first_name || ' ' || s.surname, 'reply+bench' || s.g || '@bench.example', 'Re: Re: your enquiry',
+          'Thank you, that helps. ' || '${messages[1]}' || E'\n\n' || '${quoted}', 'Thank you, that helps. ' || '${messages[1]}',
+          'From: ' || s.email || E'\r\nSubject: Re: Re: your enquiry\r\n\r\n' || '${emailBody}', 'imap', 'bench-in-' || s.g,
+          case when ${hash(16, 's.g')} % 2 = 0 then least(now() - interval '1 minute', s.created_at + interval '2 days') end,
+          least(now() - interval '1 minute', s.created_at + interval '2 days')
+        from bench_seed s where ${answered}`,
+    },
+    {
+      what: 'lead_messages: a long thread',
+      sql: `insert into lead_messages (lead_type, lead_id, direction, message_id, from_address, to_address, subject, body_text, shown_text, raw, author_id, channel, dedupe_key, read_at, created_at)
+        select l.kind, l.id, case when m % 2 = 1 then 'out' else 'in' end, 'bench-thread-' || m || '@bench.example',
+          case when m % 2 = 1 then 'team@bench.example' else l.email end, case when m % 2 = 1 then l.email else 'reply+thread@bench.example' end,
+          '${longThreadSubject}', 'Message ' || m || '. ' || '${emailBody}' || case when m % 2 = 0 then E'\n\n' || '${quoted}' else '' end,
+          case when m % 2 = 0 then 'Message ' || m || '. ' || '${emailBody}' end, case when m % 2 = 0 then '${emailBody}' end,
+          case when m % 2 = 1 then l.owner_id end, case when m % 2 = 0 then 'imap' end, case when m % 2 = 0 then 'bench-thread-' || m end,
+          case when m % 2 = 0 and m < ${longThread} then now() end, now() - interval '1 hour' * (${longThread} - m + 1)
+        from (select s.kind, s.id, s.email, o.id as owner_id from bench_seed s join bench_owner o on o.n = s.owner
+              where s.kind = 'partner' and s.status = 'won' order by s.created_at desc limit 1) l
+        cross join generate_series(1, ${longThread}) m`,
+    },
+    {
+      what: 'lead_messages: unmatched',
+      sql: `insert into lead_messages (direction, message_id, from_address, to_address, subject, body_text, raw, channel, dedupe_key, created_at)
+        select 'in', 'bench-loose-' || g || '@mail.example', 'someone' || g || '@elsewhere.example', 'team@bench.example', 'A question, ' || g,
+          '${emailBody}', '${emailBody}', 'webhook', 'bench-loose-' || g, now() - interval '30 days' * (${hash(17)}::float8 / 1073741824)
+        from generate_series(1, 2000) g`,
+    },
   ];
 }
 
@@ -238,7 +309,7 @@ function viewStatements(v: number): { what: string; sql: string }[] {
 }
 
 /** The tables the seed writes: vacuumed and analysed afterwards, as a settled database would be. */
-const seededTables = ['partner_applications', 'affiliate_applications', 'agency_enquiries', 'contact_messages', 'staff_users', 'lead_triage', 'lead_screening', 'lead_notes', 'lead_attribution', 'lead_index', 'page_views', 'page_view_days'];
+const seededTables = ['partner_applications', 'affiliate_applications', 'agency_enquiries', 'contact_messages', 'staff_users', 'lead_triage', 'lead_screening', 'lead_notes', 'lead_attribution', 'lead_index', 'lead_people', 'lead_messages', 'page_views', 'page_view_days'];
 
 /** Runs the seed on `query` (one connection: the series is a temporary table); returns the seconds it took. */
 async function seed(query: Query, n: number, views: number): Promise<number> {
@@ -255,7 +326,7 @@ async function seed(query: Query, n: number, views: number): Promise<number> {
 }
 
 /** What the cases need from the seeded database: a lead to open and search for, an owner, the last page. */
-type Facts = { leadId: string; surname: string; email: string; company: string; ownerId: string; leads: number; openLeads: number };
+type Facts = { leadId: string; surname: string; email: string; company: string; ownerId: string; leads: number; openLeads: number; threadLeadId: string; people: number };
 
 async function readFacts(query: Query): Promise<Facts> {
   // A partner in the open inbox with a note and an owner: its page shows the most.
@@ -272,8 +343,12 @@ async function readFacts(query: Query): Promise<Facts> {
       union all select 'agency', id from agency_enquiries union all select 'contact', id from contact_messages) l
       left join lead_triage t on t.lead_type = l.lead_type and t.lead_id = l.id`,
   );
+  // The won partner lead of the long thread (its messages' subject marks it), and how many people the leads are.
+  const [thread] = await query<{ id: string }>(`select lead_id as id from lead_messages where subject = $1 limit 1`, [longThreadSubject]);
+  const [people] = await query<{ n: number }>(`select count(*)::int as n from lead_people`);
   if (!lead || !owner) throw new Error('the seeded database has no partner lead with a note and an owner (is N too small?)');
-  return { leadId: lead.id, surname: lead.last_name, email: lead.email, company: lead.company, ownerId: owner.id, leads: counts.leads, openLeads: counts.open };
+  if (!thread) throw new Error('the seeded database has no won partner lead with an owner for the long thread (is N too small?)');
+  return { leadId: lead.id, surname: lead.last_name, email: lead.email, company: lead.company, ownerId: owner.id, leads: counts.leads, openLeads: counts.open, threadLeadId: thread.id, people: people.n };
 }
 
 // ---- the database -----------------------------------------------------------------------------------
@@ -414,6 +489,22 @@ function cases(f: Facts): Case[] {
     page('filter: campaign', '/staff?campaign=spring-launch'),
     page('filter: status=spam', '/staff?status=spam'),
     page("a lead's page", `/staff/leads/partner/${f.leadId}`),
+    // The conversations (issue 31): the views, one row per person, a thread of 200 messages, the unmatched email.
+    page('view: unread replies', '/staff?view=unread'),
+    page('view: unread replies, page 20', '/staff?view=unread&page=20'),
+    page('view: awaiting our answer (waiting longest first)', '/staff?view=awaiting'),
+    page('view: awaiting, newest lead first', '/staff?view=awaiting&sort=newest'),
+    page('view: awaiting + type=agency + owner', `/staff?view=awaiting&type=agency&owner=${f.ownerId}`),
+    page('view: unread + search: name fragment', `/staff?view=unread&q=${q(f.surname.slice(0, 4))}`),
+    page('people, first page', '/staff?view=people'),
+    page('people, page 400', '/staff?view=people&page=400'),
+    page('people: name fragment', `/staff?view=people&q=${q(f.surname.slice(0, 6))}`),
+    page('people: exact email', `/staff?view=people&q=${q(f.email)}`),
+    page('people: came as agency', '/staff?view=people&type=agency'),
+    page("a lead's page, a thread of 200 messages", `/staff/leads/partner/${f.threadLeadId}`),
+    // As it opens, the timeline shows the newest 50 events (docs/conversations.md); all 200, on request.
+    page('the same, all 200 shown', `/staff/leads/partner/${f.threadLeadId}?timeline=all`),
+    page('unmatched email, first page', '/staff/unmatched'),
     { name: 'insights', url: '/staff/insights', target: 'insights' },
     { name: 'insights, a year', url: `/staff/insights?from=${yearAgo}&to=${today}`, target: 'insights' },
     { name: 'CSV export, everything', url: '/staff/export?status=all', target: 'export' },
@@ -526,7 +617,7 @@ try {
   } finally {
     await conn.close();
   }
-  console.log(`seeded ${facts.leads.toLocaleString('en')} leads (${facts.openLeads.toLocaleString('en')} open) in ${seconds.toFixed(1)} s`);
+  console.log(`seeded ${facts.leads.toLocaleString('en')} leads (${facts.openLeads.toLocaleString('en')} open, ${facts.people.toLocaleString('en')} people) in ${seconds.toFixed(1)} s`);
   if (facts.leads !== N) throw new Error(`the seed made ${facts.leads} leads, not ${N}`);
 
   // 3. The production server on the seeded database; the admin signs in; each case in turn.

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HtmlValidate } from 'html-validate';
 import { outDir } from '../../server/build';
 import { filteredListPages } from '../../src/lib/filters';
 import { leadEndpoints, type LeadEndpointName } from '../../src/lib/leads/endpoints';
@@ -14,26 +13,12 @@ import { loadForm, submitForm } from '../support/form-client';
 import { formOnPage, postsForm } from '../support/lead-form-pages';
 import { failInsertsFor, uniqueEmail, uniqueIp } from '../support/lead-forms';
 import { validLead } from '../support/lead-samples';
-import { createStaff, insertLead, leadUrl, marker, signIn } from '../support/staff-accounts';
+import { problemsOf } from '../support/html-checks';
+import { insertLongThread, insertRichLead, staffIdOf } from '../support/lead-thread';
+import { createStaff, insertLead, leadUrl, marker, replyTo, signIn, sql } from '../support/staff-accounts';
 import { expect, test } from './fixtures';
 
-// Every page the site answers with, in every state that renders differently, is valid HTML by the HTML
-// standard's rules (html-validate's `standard` preset). React's serialisation style (`<meta/>`,
-// `noModule=""`) is valid HTML, and ids such as React's `_R_` are valid in HTML5: those three style rules
-// are off, every other rule stands. A <style> is metadata content, allowed only in the <head> (or a
-// <noscript> there); html-validate flags it under <body> or a <div> but not under <main> or <section>, so
-// its parent is named here as the standard names it. The islands' prelude is in the <head>
-// (src/components/site/island-prelude.tsx).
-const validator = new HtmlValidate({
-  extends: ['html-validate:standard'],
-  elements: ['html5', { style: { permittedParent: ['head', 'noscript'] } }],
-  rules: { 'valid-id': ['error', { relaxed: true }], 'attr-case': 'off', 'void-style': 'off' },
-});
-
-async function problemsOf(name: string, html: string): Promise<string[]> {
-  const report = await validator.validateString(html, `${name}.html`);
-  return report.results.flatMap((r) => r.messages.map((m) => `${name}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
-}
+// The rules: tests/support/html-checks.ts.
 
 /** The addresses of the sitemap (every public route and every article), as paths. */
 async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
@@ -142,10 +127,19 @@ test.describe('every lead form’s answers without JavaScript are valid HTML', (
   }
 });
 
-test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a data request, accounts, insights, the 403 page', async ({ page }) => {
+test('the staff pages are valid HTML: sign-in (and its error), inbox (its views), a lead, a data request, unmatched email, accounts, saved replies, insights, the 403 page', async ({ page }) => {
   const m = marker();
+  // A saved reply to list (the reply composer's states, with emails on, are checked by staff-replies.spec.ts).
+  await sql(`insert into reply_snippets (title, body) values ($1, 'Hello {firstName},\n\nthanks. {myName}')`, [`Thanks ${m}`]);
   const lead = await insertLead({ kind: 'partner', firstName: 'Valid', lastName: m, email: `html-${m}@e2e.example`, company: 'Valid Ltd', message: 'Two lines.\nOf text.' });
   const request = await insertLead({ kind: 'dataRequest', email: `html-${m}@e2e.example`, type: 'export', details: 'All of it.' });
+  // An unread answer of the lead, and an email that matched no lead (with a notice and an attachment listed).
+  await sql(
+    `insert into lead_messages (lead_type, lead_id, direction, from_address, to_address, subject, body_text, dedupe_key, channel, notices, attachments)
+     values ('partner', $1, 'in', $2, 'team@e2e.example', 'Re: hello', 'Thanks!', $3, 'webhook', '{}', '[]'),
+            (null, null, 'in', $2, 'team@e2e.example', 'Loose <b>one</b>', 'Text & more <script>x</script>', $4, 'imap', '{"Shown as text."}', '[{"filename":"a.pdf","contentType":"application/pdf","size":1200}]')`,
+    [lead, `html-${m}@e2e.example`, `html-a-${m}`, `html-b-${m}`],
+  );
   const problems: string[] = [];
   const check = async (name: string, html: string) => problems.push(...(await problemsOf(name, html)));
   await page.goto('/staff/sign-in');
@@ -153,18 +147,57 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox, a lead, a 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Enter your email')).toBeVisible();
   await check('sign-in with an error', await page.content());
-  await signIn(page, createStaff('admin'));
-  const addresses = ['/staff/sign-in', '/staff', `/staff?q=${m}-nothing`, leadUrl('partner', lead), leadUrl('data_request', request), `/staff/data-requests/${request}`, '/staff/users', '/staff/insights?days=90'];
+  const admin = createStaff('admin');
+  await signIn(page, admin);
+  // A reply to the lead: the insights' reply panels with their charts and tables (issue 31).
+  await replyTo('partner', lead, admin);
+  // A lead with a rich timeline: its answers new for the one who opens it (no owner), and another whose
+  // answers stay unread by its owner; the newsletter sign-up of the same address.
+  const adminId = await staffIdOf(admin);
+  const fresh = await insertRichLead(`${m}a`, adminId);
+  const member = createStaff('member');
+  const owned = await insertRichLead(`${m}b`, adminId, await staffIdOf(member));
+  // A long thread: the newest events and a link to the earlier ones, and all of them.
+  await insertLongThread({ type: 'partner', id: lead }, `html-${m}@e2e.example`, 60);
+  const addresses = [
+    '/staff/sign-in',
+    '/staff',
+    `/staff?q=${m}-nothing`,
+    '/staff?view=unread',
+    '/staff?view=awaiting',
+    `/staff?view=awaiting&sort=newest&q=${m}-nothing`,
+    '/staff?view=people',
+    leadUrl('partner', lead),
+    leadUrl('partner', fresh.id),
+    leadUrl('partner', owned.id),
+    `${leadUrl('partner', lead)}?timeline=all`,
+    leadUrl('newsletter', fresh.newsletter),
+    leadUrl('data_request', request),
+    `/staff/data-requests/${request}`,
+    '/staff/unmatched',
+    '/staff/users',
+    '/staff/saved-replies',
+    '/staff/insights?days=90',
+  ];
   for (const address of addresses.slice(1)) {
     const res = await page.request.get(address);
     expect(res.status(), address).toBe(200);
-    await check(address, await res.text());
+    const html = await res.text();
+    // The states of the timeline are the ones this check is for.
+    if (address === leadUrl('partner', fresh.id)) expect(html).toContain('2 new emails');
+    if (address === leadUrl('partner', owned.id)) expect(html).toContain(`Unread by ${member.name}`);
+    if (address === leadUrl('partner', lead)) expect(html).toMatch(/Show the \d+ earlier events/);
+    if (address === `${leadUrl('partner', lead)}?timeline=all`) expect(html).toContain('Show only the newest 50');
+    await check(address, html);
   }
   await page.context().clearCookies();
-  await signIn(page, createStaff('member'));
+  await signIn(page, member);
   const forbidden = await page.request.get('/staff/users');
   expect(forbidden.status()).toBe(403);
   await check('403 /staff/users', await forbidden.text());
+  const unmatched = await page.request.get('/staff/unmatched');
+  expect(unmatched.status()).toBe(403);
+  await check('403 /staff/unmatched', await unmatched.text());
   expect(problems).toEqual([]);
   expect(uncheckedPages(addresses, (f) => !f.startsWith('staff/')), 'staff page files not checked').toEqual([]);
 });

@@ -115,7 +115,9 @@ test('a member sees a data request but cannot export or erase (403)', async ({ p
   await page.getByRole('button', { name: 'Save status' }).click();
   await expect(page.getByText('Only admins can change the status of a data request.')).toBeVisible();
   await page.reload();
-  await expect(page.getByText('No changes yet: the lead is new.')).toBeVisible();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText('Data request received');
+  await expect(timeline).not.toContainText('changed the status');
 });
 
 test('an admin marks an export request done: it leaves the open inbox, with an audit entry', async ({ page }) => {

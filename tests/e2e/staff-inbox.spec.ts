@@ -62,19 +62,20 @@ test.describe('inbox', () => {
     await signIn(page, staff.admin);
     await page.goto(leadUrl('partner', id));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Tia Triage ${m}`);
-    await expect(page.getByText('No changes yet: the lead is new.')).toBeVisible();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect(timeline.locator('ol > li')).toHaveCount(1);
+    await expect(timeline).toContainText('Partner application received');
 
     await page.getByLabel('Status', { exact: true }).selectOption('contacted');
     await page.getByRole('button', { name: 'Save status' }).click();
     await expect(page.getByText('Status set to Contacted.')).toBeVisible();
-    const history = page.getByRole('region', { name: 'Status history' });
-    await expect(history).toContainText('New → Contacted');
-    await expect(history).toContainText(staff.admin.name);
+    await expect(timeline).toContainText(`${staff.admin.name} changed the status: New → Contacted`);
 
     await page.getByLabel('Owner', { exact: true }).selectOption({ label: staff.member.name });
     await page.getByRole('button', { name: 'Save owner' }).click();
     await expect(page.getByText('Owner assigned.')).toBeVisible();
     await expect(page.getByText(`Owner: ${staff.member.name}`)).toBeVisible();
+    await expect(timeline).toContainText(`Assigned to ${staff.member.name} by ${staff.admin.name}`);
 
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByText('Write a note first.')).toBeVisible();
@@ -85,9 +86,10 @@ test.describe('inbox', () => {
     await expect(page.getByText('Note added.')).toBeVisible();
     expect(await watch.read()).toEqual(['Add note | null', 'Adding... | true']);
     await expect(page.getByRole('button', { name: 'Add note' })).toBeVisible();
-    const notes = page.getByRole('region', { name: 'Notes' });
-    await expect(notes.getByText(`Called ${m}: wants a demo on Friday.`)).toBeVisible();
-    await expect(notes).toContainText(staff.admin.name);
+    // The note joins the timeline, last, with who wrote it.
+    const note = timeline.locator('ol > li').last();
+    await expect(note.getByText(`Called ${m}: wants a demo on Friday.`)).toBeVisible();
+    await expect(note).toContainText(`Note by ${staff.admin.name}`);
     await expect(page.getByLabel('New note')).toHaveValue('');
 
     // The inbox shows the new state and filters by it.
@@ -171,7 +173,10 @@ test.describe('lead page safety', () => {
     await page.goto(leadUrl('agency', agency));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`<script>window.__xss=1</script>${m}`);
     await expect(page.getByText('<img src=x onerror="window.__xss=2">')).toBeVisible();
-    await expect(page.getByText('<a href="javascript:alert(1)">click</a>')).toBeVisible();
+    // The message, in the details and at the top of the timeline.
+    for (const region of ['Details', 'Timeline']) {
+      await expect(page.getByRole('region', { name: region }).getByText('<a href="javascript:alert(1)">click</a>')).toBeVisible();
+    }
     await expect(page.locator('main b, main img[src="x"]')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test } from './fixtures';
 import { parseForms, type ParsedForm as Form } from '../support/form-client';
+import { insertIncoming } from '../support/lead-thread';
 import { createStaff, insertLead, leadUrl, marker, sessionCookieOf, signIn, type StaffAccount } from '../support/staff-accounts';
 
 // Sign-in hashes with argon2id (19 MiB): allow for a loaded CI machine.
@@ -18,17 +19,34 @@ let member: StaffAccount;
 let leadPath = '';
 let dataRequestPath = '';
 let requestId = '';
+let originalPath = '';
+let unmatchedPath = '';
 test.beforeAll(async () => {
   admin = createStaff('admin');
   member = createStaff('member');
   const m = marker();
-  leadPath = leadUrl('partner', await insertLead({ kind: 'partner', firstName: 'Sec', lastName: m, email: `sec-${m}@e2e.example`, company: 'Sec Ltd' }));
+  const partner = await insertLead({ kind: 'partner', firstName: 'Sec', lastName: m, email: `sec-${m}@e2e.example`, company: 'Sec Ltd' });
+  leadPath = leadUrl('partner', partner);
+  // The source of an email of the lead's thread (any staff member), and of one that matched no lead (admins).
+  originalPath = `/staff/messages/${await insertIncoming({ type: 'partner', id: partner }, { from: `sec-${m}@e2e.example`, body: 'Sec Ltd answers.', at: new Date() })}/original`;
+  unmatchedPath = `/staff/messages/${await insertIncoming(null, { from: `stranger-${m}@e2e.example`, body: 'Sec Ltd, unmatched.', at: new Date() })}/original`;
   requestId = await insertLead({ kind: 'dataRequest', email: `sec-${m}@e2e.example`, type: 'export' });
   dataRequestPath = leadUrl('data_request', requestId);
 });
 
-const pages = () => ['/staff', '/staff?type=partner&q=x', '/staff/users', leadPath, dataRequestPath, `/staff/data-requests/${requestId}`, '/staff/export', `/staff/data-requests/${requestId}/export`];
-const adminOnly = () => ['/staff/users', `/staff/data-requests/${requestId}`, `/staff/data-requests/${requestId}/export`];
+const pages = () => [
+  '/staff',
+  '/staff?type=partner&q=x',
+  '/staff/users',
+  leadPath,
+  dataRequestPath,
+  `/staff/data-requests/${requestId}`,
+  '/staff/export',
+  `/staff/data-requests/${requestId}/export`,
+  originalPath,
+  unmatchedPath,
+];
+const adminOnly = () => ['/staff/users', `/staff/data-requests/${requestId}`, `/staff/data-requests/${requestId}/export`, unmatchedPath];
 
 test('every staff page and route without a session redirects to sign-in', async ({ request }) => {
   for (const path of pages()) {
@@ -44,6 +62,13 @@ test('admin-only pages and routes answer 403 to a member', async ({ page }) => {
   for (const path of adminOnly()) {
     const res = await page.request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(403);
+  }
+  // The source of a lead's email is for any staff member; an unknown or malformed id is a plain 404.
+  expect((await page.request.get(originalPath)).status()).toBe(200);
+  for (const path of [`/staff/messages/${randomUUID()}/original`, '/staff/messages/not-an-id/original']) {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).toContain('There is no original of this message');
   }
 });
 

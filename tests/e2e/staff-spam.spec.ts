@@ -45,7 +45,10 @@ test('a held lead: not in the open inbox, in Spam with its reasons; Not spam on 
   await panel.getByRole('button', { name: 'Not spam' }).click();
   await expect(page.getByText('Marked not spam: the lead is back in the inbox')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Spam screening' })).toContainText(`Marked not spam by ${admin.name}`);
-  await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Spam → New');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText('Held for review by the spam screening');
+  await expect(timeline).toContainText(`${admin.name} changed the status: Spam → New`);
+  await expect(timeline).toContainText(`Marked not spam by ${admin.name}`);
   await expectAxeCleanAtBothWidths(page);
 
   await page.goto(`/staff?q=${m}`);

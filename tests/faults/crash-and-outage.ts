@@ -10,7 +10,8 @@
 //     shared server): visitors get 'Submission Failed' with what they typed kept and no 5xx, the server
 //     stays up and serves pages, and once the database is back it stores submissions again without a
 //     restart; stored rows are exactly the successful ones.
-//  3. The IMAP server stopped for 30 s while replies keep coming: each taken once, none lost (imap-outage.ts).
+//  3. kill -9 of a server sending staff replies to leads (tests/faults/reply-crash.ts).
+//  4. The IMAP server stopped for 30 s while replies keep coming: each taken once, none lost (imap-outage.ts).
 // Options: --concurrency (FAULTS_C, default 16), --kill-at N (FAULTS_KILL_AT, default 40): the kill comes
 // once N submissions have been answered with success (or after 30 s), so that many are in flight.
 import pg from 'pg';
@@ -21,6 +22,7 @@ import { loadForm, submitForm, submitFormJs, type Form } from '../support/form-c
 import { formPages, readBackLeads, validValues, type Sent } from '../support/bulk-leads';
 import { launch } from '../support/start-server';
 import { benchEnv, numberArg, printTable, runSuite, type Checks } from '../support/suite-runner';
+import { replyCrash } from './reply-crash';
 import { imapOutage } from './imap-outage';
 
 type Check = Checks['check'];
@@ -233,6 +235,7 @@ await runSuite('test:faults', async (checks) => {
   await killDuringLoad('PostgreSQL', { DATABASE_URL: url }, { readBack: (tag, sent) => readBack(poolQuery(pool), tag, sent) }, check);
   await pool.end();
   endPool();
+  figures.push(await replyCrash(url, check));
   await databaseOutage(cluster, url, check);
   await imapOutage(check);
 

@@ -54,11 +54,13 @@ describe('npm start refuses a half-configured HTTPS pair', () => {
   }
 });
 
-describe('npm start refuses webhook settings that cannot be signed or that send leads in the clear', () => {
+describe('npm start refuses webhook and Slack settings that cannot be signed or that send leads in the clear', () => {
   const cases: [string, Record<string, string>, RegExp][] = [
     ['WEBHOOK_URL without WEBHOOK_SECRET', { WEBHOOK_URL: 'https://hooks.example.com/leads', WEBHOOK_SECRET: '' }, /^postcraft: WEBHOOK_SECRET must be set with WEBHOOK_URL: whsec_ and at least 32 random bytes/],
     ['a short WEBHOOK_SECRET', { WEBHOOK_URL: 'https://hooks.example.com/leads', WEBHOOK_SECRET: 'e2e-secret' }, /^postcraft: WEBHOOK_SECRET must be set with WEBHOOK_URL/],
     ['a plain-http WEBHOOK_URL to another machine', { WEBHOOK_URL: 'http://hooks.example.com/leads', WEBHOOK_SECRET: 'x'.repeat(40) }, /^postcraft: WEBHOOK_URL must start with https:\/\//],
+    ['a plain-http SLACK_WEBHOOK_URL to another machine', { SLACK_WEBHOOK_URL: 'http://hooks.slack.com/services/T0/B0/x' }, /^postcraft: SLACK_WEBHOOK_URL must start with https:\/\//],
+    ['a SLACK_WEBHOOK_URL that is not a URL', { SLACK_WEBHOOK_URL: 'hooks.slack.com/services/T0/B0/x' }, /^postcraft: SLACK_WEBHOOK_URL is not a valid URL/],
   ];
   for (const [name, env, message] of cases) {
     it(`${name}: one clear line, non-zero exit`, () => {

@@ -57,11 +57,13 @@ export const htmlOf = (message: { headers: [string, string][]; body: string }) =
 
 /**
  * A local SMTP server that keeps every message it accepts; `failNext` makes it refuse the next ones
- * with 451 (only those to `failFor`, when set).
+ * with 451 (only those to `failFor`, when set), after their data was sent (kept in `refused`); `delayMs`
+ * makes it take that long to answer each message's data (a slow server: sends in flight for a while).
  */
 export async function startSmtp() {
   const messages: ReceivedEmail[] = [];
-  const state: { failNext: number; failFor?: string; failText?: string } = { failNext: 0 };
+  const refused: ReceivedEmail[] = [];
+  const state: { failNext: number; failFor?: string; failText?: string; delayMs?: number } = { failNext: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -69,23 +71,21 @@ export async function startSmtp() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', () => setTimeout(answer, state.delayMs ?? 0));
+      function answer() {
         const targeted = !state.failFor || session.envelope.rcptTo.some((r) => r.address === state.failFor);
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const email = { mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', rcptTo: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMessage(raw) };
         if (state.failNext > 0 && targeted) {
           state.failNext--;
+          refused.push(email);
           const err = new Error(state.failText ?? 'Try again later') as Error & { responseCode: number };
           err.responseCode = 451;
           return callback(err);
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          rcptTo: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          ...parseMessage(raw),
-        });
+        messages.push(email);
         callback();
-      });
+      }
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -93,6 +93,7 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused,
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

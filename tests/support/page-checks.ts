@@ -7,12 +7,15 @@ export async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {
   return blocks.map((b) => JSON.parse(b));
 }
 
-/** axe at desktop width, then at 375 px (reloaded so the layout is the phone one), where nothing may scroll sideways. */
-export async function expectAxeCleanAtBothWidths(page: Page) {
+/**
+ * axe at desktop width, then at 375 px (reloaded so the layout is the phone one, unless `reload` is false: a
+ * page that answered a POST, whose reload would post the form again), where nothing may scroll sideways.
+ */
+export async function expectAxeCleanAtBothWidths(page: Page, { reload = true }: { reload?: boolean } = {}) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.reload({ waitUntil: 'networkidle' });
+  if (reload) await page.reload({ waitUntil: 'networkidle' });
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(375);
   await page.setViewportSize({ width: 1280, height: 800 });

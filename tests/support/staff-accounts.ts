@@ -112,6 +112,15 @@ export async function watchPost(page: Page, url: (url: URL) => boolean, formLabe
   };
 }
 
+/** A reply of `from`'s to a lead, as the lead's thread stores one (lib/db/conversation-schema.ts), sent at `at` (now by default). */
+export async function replyTo(kind: string, leadId: string, from: StaffAccount, at = new Date()): Promise<void> {
+  await sql(
+    `insert into lead_messages (lead_type, lead_id, direction, message_id, from_address, to_address, subject, body_text, author_id, created_at)
+     select $1, $2, 'out', $3, 'team@e2e.example', 'lead@e2e.example', 'Re: your message', 'Thank you.', u.id, $4 from staff_users u where u.email = $5`,
+    [kind, leadId, `${randomUUID()}@e2e.example`, at, from.email],
+  );
+}
+
 export const marker = () => `m${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 
 type LeadInsert =

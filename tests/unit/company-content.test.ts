@@ -122,11 +122,13 @@ describe('programme, contact and security copy keeps its fixed figures', () => {
     expect(table).toContain(`Deleted ${retention.spamDays} days after they arrive`);
     expect(table).toContain(`deleted after ${retention.newsletterUnconfirmedDays} days`);
     expect(table).toContain(`Deleted ${retention.deliveryDays} days after sending`);
+    expect(table).toContain(`Deleted ${retention.unmatchedMessageDays} days after they arrive (the emails of a request go with it)`);
     const privacy = allText(privacySections);
     expect(privacy).toContain(`deleted ${retention.leadMonths} months after they arrive; those marked as spam after ${retention.spamDays} days`);
     expect(privacy).toContain(`deleted ${retention.dataRequestMonths} months after they arrive`);
     expect(privacy).toContain(`${retention.newsletterUnsubscribedDays} days after you unsubscribe`);
     expect(privacy).toContain(`deleted ${retention.deliveryDays} days after sending`);
+    expect(privacy).toContain(`cannot match to a request: deleted ${retention.unmatchedMessageDays} days after it arrives`);
   });
 
   it('both list every kind of lead of the registry (by its label) under the period its entry names', () => {

@@ -161,6 +161,7 @@ describe('the kinds of today keep what they store', () => {
       'Messages, requests and sign-ups held as spam',
       'Newsletter sign-ups',
       'Records of emails and notifications we sent about a request',
+      'Emails to our reply address that we could not match to a request',
     ]);
     const rows = leadRetentionPeriods.map((r) => r.data.toLowerCase()).join('\n');
     for (const kind of leadKindNames) expect(rows, kind).toContain(pluralOf(leadKinds[kind]));

@@ -68,6 +68,15 @@ export function ActionMessage({ className }: { className?: string }) {
   );
 }
 
+/** A field's error, under it: `id` is for the field's `aria-describedby`. Nothing when there is none. */
+export function FieldError({ id, text }: { id: string; text?: string }) {
+  return text ? (
+    <p id={id} className="mt-1 text-sm font-medium text-danger">
+      {text}
+    </p>
+  ) : null;
+}
+
 /** What was typed into field `name` of the enclosing form before its post was refused. */
 export function usePostedValue(name: string): string | undefined {
   return React.useContext(ValuesContext)[name];

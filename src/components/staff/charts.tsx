@@ -142,3 +142,173 @@ export function FunnelChart({ stages, summary }: { stages: FunnelStage[]; summar
     </svg>
   );
 }
+
+/** A duration in hours as the insights write it: minutes under an hour, hours under two days, then days. */
+export function duration(hours: number | null): string {
+  if (hours === null) return '—';
+  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} min`;
+  return hours < 48 ? `${hours.toFixed(1)} h` : `${(hours / 24).toFixed(1)} days`;
+}
+
+/** The ticks a time axis may show (hours), with their labels: a log scale, from a minute to a year. */
+const timeTicks: [number, string][] = [
+  [1 / 60, '1 min'],
+  [10 / 60, '10 min'],
+  [1, '1 h'],
+  [4, '4 h'],
+  [24, '1 day'],
+  [72, '3 days'],
+  [168, '1 week'],
+  [720, '30 days'],
+  [2160, '90 days'],
+  [8760, '1 year'],
+];
+
+/** The width of the horizontal bar charts: about a phone's, so that their text keeps a readable size there unscrolled. */
+const barChartWidth = 320;
+const nameSize = 13;
+const valueSize = 12;
+/** `labelWidth` at another size. */
+const textWidth = (text: string, size: number) => (labelWidth(text) * size) / labelSize;
+
+/**
+ * The rows of a horizontal bar chart, each a name (bold, at the left) and a value (at the right) above its bar:
+ * on one line when both fit in `room`, else the value on a line of its own. Each row's top and its bar's top.
+ */
+function barRows<R>(rows: R[], name: (r: R) => string, value: (r: R) => string, room: number) {
+  // One layout for every row of a chart, so that the bars line up.
+  const twoLines = rows.some((r) => textWidth(name(r), nameSize) + 12 + textWidth(value(r), valueSize) > room);
+  const height = twoLines ? 60 : 46;
+  return { height: rows.length * height, rows: rows.map((r, i) => ({ r, top: i * height, twoLines, bar: twoLines ? 36 : 21 })) };
+}
+
+function RowHead({ name, value, x, right, twoLines }: { name: string; value: string; x: number; right: number; twoLines: boolean }) {
+  return (
+    <>
+      <text x={x} y={14} fontSize={nameSize} fontWeight={600} fill="#0f172a">
+        {name}
+      </text>
+      <text x={twoLines ? x : right} y={twoLines ? 30 : 14} textAnchor={twoLines ? 'start' : 'end'} fontSize={valueSize} fill="#334155">
+        {value}
+      </text>
+    </>
+  );
+}
+
+export type TimeRow = { label: string; medianHours: number | null; p90Hours: number | null; promiseHours?: number };
+
+/** The colours of the time chart (median solid; 90th percentile a light bar with a solid edge, both over 3:1 where they meet). */
+export const timeColors = { median: '#6d28d9', p90Fill: '#ede9fe', p90Edge: '#6d28d9', promise: '#0f172a' } as const;
+
+/** The ticks of a time axis over `least`..`most` hours that `place` spreads without two labels meeting. */
+function axisTicks(least: number, most: number) {
+  const loIndex = Math.max(
+    0,
+    timeTicks.findLastIndex(([h]) => h <= least),
+  );
+  const found = timeTicks.findIndex(([h]) => h >= most);
+  const hiIndex = Math.max(loIndex + 1, found < 0 ? timeTicks.length - 1 : found);
+  return timeTicks.slice(loIndex, hiIndex + 1);
+}
+
+/**
+ * Time to the first reply, one row per kind or staff member: a solid bar to the median, a light one to the
+ * 90th percentile, and a dashed mark at the promised time, on a logarithmic time axis (a minute to a year), so
+ * that an hour and 30 days both read. Tick labels that would meet are left out (the first and last stay).
+ */
+export function TimeChart({ rows, summary }: { rows: TimeRow[]; summary: string }) {
+  const width = barChartWidth;
+  const axis = 22;
+  const times = rows.flatMap((r) => [r.medianHours, r.p90Hours, r.promiseHours]).filter((v): v is number => v !== null && v !== undefined && v > 0);
+  const ticks = axisTicks(Math.min(...times, 1), Math.max(...times, 4));
+  const [lo, hi] = [ticks[0]![0], ticks.at(-1)![0]];
+  // Half a label's width kept free at each end, so that the first and last tick labels are whole.
+  const pad = Math.ceil(Math.max(labelWidth(ticks[0]![1]), labelWidth(ticks.at(-1)![1])) / 2);
+  const x = (h: number) => pad + ((Math.log(Math.min(hi, Math.max(lo, h))) - Math.log(lo)) / (Math.log(hi) - Math.log(lo))) * (width - 2 * pad);
+  const shown: [number, string][] = [];
+  for (const tick of ticks) {
+    const gap = (a: [number, string], b: [number, string]) => x(b[0]) - x(a[0]) - (labelWidth(a[1]) + labelWidth(b[1])) / 2;
+    if (tick === ticks.at(-1)) while (shown.length > 1 && gap(shown.at(-1)!, tick) < 6) shown.pop();
+    if (!shown.length || gap(shown.at(-1)!, tick) >= 6) shown.push(tick);
+  }
+  const valueOf = (r: TimeRow) => (r.medianHours === null ? 'not answered yet' : `median ${duration(r.medianHours)} · 90th ${duration(r.p90Hours)}`);
+  const { height: plotH, rows: laid } = barRows(rows, (r) => r.label, valueOf, width - 2 * pad);
+  return (
+    <svg viewBox={`0 0 ${width} ${plotH + axis}`} role="img" aria-label={summary} className="h-auto w-full tabular-nums">
+      {shown.map(([h, label]) => (
+        <text key={label} x={x(h)} y={plotH + axis - 6} textAnchor="middle" fontSize={labelSize} fill="#475569">
+          {label}
+        </text>
+      ))}
+      {laid.map(({ r, top, twoLines, bar }) => (
+        <g key={r.label} transform={`translate(0 ${top})`}>
+          {/* The axis' lines, across the bar only (not through the text above it). */}
+          {shown.map(([h, label]) => (
+            <line key={label} x1={x(h)} x2={x(h)} y1={bar - 4} y2={bar + 20} stroke="#e2e8f0" />
+          ))}
+          <RowHead name={r.label} value={valueOf(r)} x={pad} right={width - pad} twoLines={twoLines} />
+          {r.p90Hours !== null ? <rect x={pad} y={bar} width={Math.max(2, x(r.p90Hours) - pad)} height={16} rx={2} fill={timeColors.p90Fill} stroke={timeColors.p90Edge} strokeWidth={1.5} /> : null}
+          {r.medianHours !== null ? <rect x={pad} y={bar} width={Math.max(2, x(r.medianHours) - pad)} height={16} rx={2} fill={timeColors.median} /> : null}
+          {r.promiseHours ? <line x1={x(r.promiseHours)} x2={x(r.promiseHours)} y1={bar - 4} y2={bar + 20} stroke={timeColors.promise} strokeWidth={2} strokeDasharray="3 2" /> : null}
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+export type ShareKey = { label: string; color: string };
+
+/**
+ * Shares of a whole, one row per kind: a bar of 100 % cut into `keys`' parts (white gaps between them; a part
+ * wide enough carries its percentage), and the row's total above it at the right.
+ */
+export function ShareChart({ rows, keys, unit, summary }: { rows: { label: string; values: number[] }[]; keys: ShareKey[]; unit: [string, string]; summary: string }) {
+  const width = barChartWidth;
+  const totalOf = (r: { values: number[] }) => r.values.reduce((a, b) => a + b, 0);
+  const valueOf = (r: { values: number[] }) => `${totalOf(r).toLocaleString('en-US')} ${totalOf(r) === 1 ? unit[0] : unit[1]}`;
+  const { height, rows: laid } = barRows(rows, (r) => r.label, valueOf, width);
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} className="h-auto w-full tabular-nums">
+      {laid.map(({ r, top, twoLines, bar }) => {
+        const total = totalOf(r);
+        let left = 0;
+        return (
+          <g key={r.label} transform={`translate(0 ${top})`}>
+            <RowHead name={r.label} value={valueOf(r)} x={0} right={width} twoLines={twoLines} />
+            <rect x={0} y={bar} width={width} height={18} rx={2} fill="#f1f5f9" />
+            {r.values.map((v, k) => {
+              if (!total || !v) return null;
+              const w = (v / total) * width;
+              const x = left;
+              left += w;
+              return (
+                <g key={keys[k]!.label}>
+                  <rect x={x} y={bar} width={w} height={18} fill={keys[k]!.color} stroke="#fff" strokeWidth={1} />
+                  {w >= 34 ? (
+                    <text x={x + w / 2} y={bar + 13} textAnchor="middle" fontSize={labelSize} fill="#fff">
+                      {`${Math.round((v / total) * 100)} %`}
+                    </text>
+                  ) : null}
+                </g>
+              );
+            })}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The key of a share chart (or of the time chart): a swatch and a name each. */
+export function ChartKey({ keys, label }: { keys: (ShareKey & { swatch?: React.ReactNode })[]; label: string }) {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={label}>
+      {keys.map((k) => (
+        <li key={k.label} className="flex items-center gap-1.5">
+          {k.swatch ?? <span aria-hidden className="inline-block size-3 rounded-sm" style={{ background: k.color }} />}
+          {k.label}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -131,7 +131,8 @@ export function DataRequestPanel({
         <input type="hidden" name="request" value={requestId} />
         <h3 className="font-semibold text-red-900">Erase this person&apos;s data</h3>
         <p className="mt-1 text-red-900">
-          Deletes every lead with {email} (this request included), with their notes and history, at once and for good. An audit entry
+          Deletes every lead with {email} (this request included), with their notes, history and emails, and the emails from that
+          address that matched no lead, at once and for good. An audit entry
           without personal data is kept.
         </p>
         <label className="mt-3 flex items-start gap-2 text-red-900">

@@ -1,4 +1,4 @@
-import { Mail, MailCheck, MailPlus, Reply, Webhook } from 'lucide-react';
+import { Hash, Mail, MailCheck, MailPlus, Reply, Webhook } from 'lucide-react';
 import { formatDateTime } from '@/lib/staff/format';
 import type { Delivery } from '@/lib/notify/deliveries';
 import { cn } from '@/lib/utils';
@@ -13,13 +13,33 @@ const tone: Record<Delivery['status'], string> = {
   limited: 'bg-orange-50 text-orange-900 ring-orange-300',
 };
 const label: Record<Delivery['status'], string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled', limited: 'Not sent' };
-const channels: Record<Delivery['channel'], { name: string; Icon: typeof Mail }> = {
+/** Each channel's name and icon (this panel and the lead's timeline). */
+export const deliveryChannels: Record<Delivery['channel'], { name: string; Icon: typeof Mail }> = {
   email: { name: 'Email to staff', Icon: Mail },
   webhook: { name: 'Webhook', Icon: Webhook },
   ack: { name: 'Acknowledgement to the sender', Icon: MailCheck },
   confirm: { name: 'Confirmation link to the subscriber', Icon: MailPlus },
   reply: { name: 'Reply to the lead', Icon: Reply },
+  slack: { name: 'Slack message', Icon: Hash },
 };
+
+/** A delivery's state as a small coloured label (Pending, Sent, Failed, Cancelled, Not sent). */
+export function DeliveryBadge({ status }: { status: Delivery['status'] }) {
+  return <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone[status])}>{label[status]}</span>;
+}
+
+/** How far a delivery got: its attempts, when it was sent or is tried next, and its last error. */
+export function DeliveryProgress({ delivery: d }: { delivery: Pick<Delivery, 'status' | 'attempts' | 'sentAt' | 'nextAttemptAt' | 'lastError'> }) {
+  return (
+    <>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+        {d.sentAt ? ` · sent ${formatDateTime(d.sentAt)}` : d.status === 'pending' ? ` · next try ${formatDateTime(d.nextAttemptAt)}` : ''}
+      </p>
+      {d.lastError && d.status !== 'sent' ? <p className="mt-1 text-xs break-words text-red-800">Last error: {d.lastError}</p> : null}
+    </>
+  );
+}
 
 /**
  * The answer of a re-send of delivery `id`: a success is a polite status; a refusal an alert that takes the
@@ -43,7 +63,7 @@ function ResendMessage({ id }: { id: string }) {
 }
 
 /**
- * The lead's notifications (to staff by email or webhook, to the sender) with their outcome, and a re-send
+ * The lead's notifications (to staff by email, webhook or Slack, to the sender) with their outcome, and a re-send
  * for each. An email a limit kept back says so ("Not sent", with the limit) and offers to send it again.
  */
 export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; back: string }) {
@@ -51,7 +71,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
   return (
     <ul className="space-y-3">
       {deliveries.map((d) => {
-        const { name, Icon } = channels[d.channel];
+        const { name, Icon } = deliveryChannels[d.channel];
         const limited = d.status === 'limited';
         const action = limited ? 'Send again' : 'Re-send';
         return (
@@ -61,7 +81,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
                 <Icon aria-hidden className="size-4 text-muted-foreground" />
                 {name}
               </span>
-              <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone[d.status])}>{label[d.status]}</span>
+              <DeliveryBadge status={d.status} />
             </div>
             {limited ? (
               <>
@@ -69,13 +89,7 @@ export function DeliveriesPanel({ deliveries, back }: { deliveries: Delivery[]; 
                 <p className="mt-0.5 text-xs text-muted-foreground">Recorded {formatDateTime(d.createdAt)}</p>
               </>
             ) : (
-              <>
-                <p className="mt-1 text-xs text-muted-foreground">
-                  {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
-                  {d.sentAt ? ` · sent ${formatDateTime(d.sentAt)}` : d.status === 'pending' ? ` · next try ${formatDateTime(d.nextAttemptAt)}` : ''}
-                </p>
-                {d.lastError && d.status !== 'sent' ? <p className="mt-1 text-xs break-words text-red-800">Last error: {d.lastError}</p> : null}
-              </>
+              <DeliveryProgress delivery={d} />
             )}
             <ActionForm action="resendNotification" resultKey={d.id} aria-label={`${action}: ${name}`} className="mt-2 flex flex-wrap items-center gap-2">
               <input type="hidden" name="delivery" value={d.id} />

@@ -3,6 +3,7 @@ import type { InboxRow } from '@/lib/staff/inbox';
 import { kindByKind, subscriptionLabel } from '@/lib/staff/lead-kinds';
 import { formatDateTime } from '@/lib/staff/format';
 import { StatusBadge } from './status-badge';
+import { UnreadMark, WaitingMark } from './conversation-marks';
 import { spamReasonText } from '@/lib/spam/reasons';
 
 const th = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
@@ -10,11 +11,11 @@ const th = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted
 const td = 'px-3 py-3 align-top text-sm max-md:col-start-2 max-md:p-0 max-md:py-0.5';
 const label = 'text-muted-foreground md:hidden';
 
-export function LeadTable({ rows }: { rows: InboxRow[] }) {
+export function LeadTable({ rows, caption = 'Leads, newest first' }: { rows: InboxRow[]; caption?: string }) {
   return (
     <div className="md:overflow-x-auto">
       <table className="w-full border-collapse md:min-w-[56rem]">
-        <caption className="sr-only">Leads, newest first</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-border bg-muted max-md:sr-only">
           <tr>
             <th scope="col" className={`${th} w-10`}>
@@ -44,6 +45,8 @@ export function LeadTable({ rows }: { rows: InboxRow[] }) {
           {rows.map((r) => {
             const href = `/staff/leads/${kindByKind[r.kind].slug}/${r.id}`;
             const who = r.name || r.email;
+            // Spam is never answered, and an archived lead was put away (lib/staff/inbox.ts, "Awaiting our answer").
+            const waiting = r.status === 'spam' || r.status === 'archived' ? null : r.awaitingSince;
             return (
               <tr key={`${r.kind}:${r.id}`} className="hover:bg-muted/60 max-md:grid max-md:grid-cols-[1.75rem_1fr] max-md:px-4 max-md:py-3">
                 <td className="px-3 py-3 align-top text-sm max-md:col-start-1 max-md:row-span-6 max-md:p-0 max-md:pt-0.5">
@@ -70,6 +73,12 @@ export function LeadTable({ rows }: { rows: InboxRow[] }) {
                     {r.name || r.email}
                   </Link>
                   {r.name ? <div className="break-all text-muted-foreground">{r.email}</div> : null}
+                  {r.unreadReplies || waiting ? (
+                    <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <UnreadMark count={r.unreadReplies} />
+                      <WaitingMark since={waiting} />
+                    </div>
+                  ) : null}
                 </td>
                 <td className={`${td} break-words max-md:order-5 md:max-w-56 ${r.company ? '' : 'max-md:hidden'}`}>
                   <span className={label}>Company: </span>

@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 export function StaffNav({ links, pathname }: { links: { href: string; label: string }[]; pathname: string }) {
   return (
     <nav aria-label="Staff">
-      <ul className="flex items-center gap-1">
+      <ul className="flex flex-wrap items-center gap-1">
         {links.map((l) => {
           const current = l.href === '/staff' ? pathname === '/staff' || pathname.startsWith('/staff/leads') : pathname.startsWith(l.href);
           return (

@@ -19,6 +19,13 @@ export const retention = {
   /** The record of an email or webhook sent about a lead (address hash, error text): days after it finished. */
   deliveryDays: 90,
   /**
+   * An email to our reply address that matched no lead (a reply from another address, a stranger's mail,
+   * spam): days after it arrived. Admins attach it to its lead or discard it in that time; a reply to a lead
+   * that came from a colleague's address is looked at within days, and a month covers a holiday
+   * (docs/conversations.md). An email of a lead's thread goes with its lead.
+   */
+  unmatchedMessageDays: 30,
+  /**
    * The page counts of a day (page_views, docs/analytics.md): months after that day. They hold no personal
    * data; the period is the spec's "Analytics data is anonymized after 26 months" (`policy.analyticsAnonymisedMonths`,
    * content/legal.ts: a test keeps the two equal), long enough to compare any range of the insights (at most
@@ -87,6 +94,10 @@ export type LeadRetention = keyof typeof leadRetention;
 export const otherRetentionRows = {
   spam: { data: 'Messages, requests and sign-ups held as spam', period: `Deleted ${plural(retention.spamDays, 'day')} after they arrive (a data protection request not before the date we must answer it by)` },
   delivery: { data: 'Records of emails and notifications we sent about a request', period: `Deleted ${plural(retention.deliveryDays, 'day')} after sending` },
+  unmatched: {
+    data: 'Emails to our reply address that we could not match to a request',
+    period: `Deleted ${plural(retention.unmatchedMessageDays, 'day')} after they arrive (the emails of a request go with it)`,
+  },
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import type { LeadEndpointName } from '@/lib/leads/endpoints';
 import { commercial } from './commercial';
+import { responsePromises } from './response-promises';
 import { site } from './site';
 
 /**
@@ -115,7 +116,7 @@ export const routes = [
   {
     path: '/affiliate',
     title: 'Affiliate Program',
-    description: `Earn 30% recurring commission with a ${commercial.affiliateCookieDays}-day cookie by recommending ${site.name}. Monthly payouts, approval within 24 hours.`,
+    description: `Earn 30% recurring commission with a ${commercial.affiliateCookieDays}-day cookie by recommending ${site.name}. Monthly payouts, approval within ${responsePromises.affiliate.hours} hours.`,
     heading: `Join the ${site.name} Affiliate Program`,
     intro: 'Earn 30% commission on every customer you refer, paid monthly.',
     forms: ['affiliate'],
@@ -124,7 +125,7 @@ export const routes = [
     path: '/agency',
     title: 'Social Media Agency Services',
     description:
-      'Let our team run your social media: strategy, content creation, automated posting and analytics. Get a custom proposal within 24 hours.',
+      `Let our team run your social media: strategy, content creation, automated posting and analytics. Get a custom proposal within ${responsePromises.agency.hours} hours.`,
     heading: 'Done-for-you social media management',
     intro: 'Strategy, content creation, automated posting and analytics, handled by our experts.',
     forms: ['agency'],

@@ -10,11 +10,11 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
  */
 const leadTypes = leadKindNames;
 /**
- * `email` and `webhook` tell staff about a lead; `ack` acknowledges it to its sender; `confirm` sends a
+ * `email`, `webhook` and `slack` tell staff about a lead; `ack` acknowledges it to its sender; `confirm` sends a
  * newsletter confirmation link. The last two go to the lead's own address (docs/notifications.md). `reply`
  * sends a message staff wrote on the lead's page (`message_id` names it in lead_messages).
  */
-export const deliveryChannels = ['email', 'webhook', 'ack', 'confirm', 'reply'] as const;
+export const deliveryChannels = ['email', 'webhook', 'ack', 'confirm', 'reply', 'slack'] as const;
 /**
  * `limited`: a visitor email a limit kept from being sent (the per-address limit, the hourly budget of its
  * class, or the posting network's share of it; `last_error` says which). It is never sent by the loop;

@@ -204,8 +204,8 @@ export const leadIndex = pgTable(
     replies: integer('replies').notNull().default(0),
   },
   // Also, made by migration 0017 (drizzle's index builder has no INCLUDE): lead_index_insights_idx on
-  // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at), so that the
-  // insights of a range are index-only scans; and lead_index_email_idx on lower(email) (a whole address searched).
+  // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at, and since migration
+  // 0025 first_reply_at, first_reply_by, replies), so that the insights of a range are index-only scans; and lead_index_email_idx on lower(email) (a whole address searched).
   // By migration 0019: lead_index_referral_idx on (created_at) INCLUDE (lead_type, status, referral_code)
   // WHERE referral_code IS NOT NULL (the referred leads of a range, index-only).
   (t) => [
@@ -221,5 +221,41 @@ export const leadIndex = pgTable(
     // The inbox's "Unread replies" and "Awaiting our answer" views: only the few leads they hold.
     index('lead_index_unread_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.unreadReplies} > 0`),
     index('lead_index_awaiting_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.awaitingSince} is not null`),
+    // "Awaiting our answer", waiting longest first (migration 0024).
+    index('lead_index_waiting_idx').on(t.awaitingSince, t.leadId).where(sql`${t.awaitingSince} is not null`),
+  ],
+);
+
+/**
+ * One row per person (issue 31): the leads of every kind with the same address (lower-cased), spam aside, as
+ * the inbox's People view lists them: how many, the kinds they came as, the first and the latest (its
+ * address as written, and the latest name and company any of them gave). Kept by triggers on lead_index
+ * (migration 0024) in the same transaction as every change of it; never written by the application.
+ */
+export const leadPeople = pgTable(
+  'lead_people',
+  {
+    /** lower(email) of the person's leads. */
+    emailKey: text('email_key').primaryKey(),
+    /** The address as the latest lead wrote it. */
+    email: text('email').notNull(),
+    /** The latest name and company given (a newsletter sign-up gives none: an earlier lead's stay). */
+    name: text('name'),
+    company: text('company'),
+    /** What the People view's search matches (lower case), like lead_index.search. */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(coalesce("name", '') || ' ' || "email" || ' ' || coalesce("company", ''))`),
+    kinds: text('kinds').array().notNull(),
+    leads: integer('leads').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    latestType: text('latest_type').notNull(),
+    latestId: uuid('latest_id').notNull(),
+  },
+  (t) => [
+    index('lead_people_last_idx').on(t.lastAt.desc(), t.emailKey.desc()),
+    index('lead_people_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    index('lead_people_kinds_idx').using('gin', t.kinds),
   ],
 );

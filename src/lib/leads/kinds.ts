@@ -5,6 +5,7 @@
  * from this table (docs/leads.md). Client-safe: plain data, no zod, no database code.
  */
 import { commercial } from '@/lib/config/commercial';
+import { responsePromises } from '@/lib/config/response-promises';
 import { dataRequestReplyDays, type LeadRetention } from '@/lib/config/retention';
 import { site } from '@/lib/config/site';
 import { audienceSizes, billedPlans, billingPeriods, dataRequestTypes, monthlyBudgets, newsletterSources, partnershipTypes, signupPlans, trialPlans, type Option } from './options';
@@ -145,7 +146,7 @@ export const leadKinds = {
     inbox: { name: ['first_name', 'last_name'], company: 'company', summary: 'partnership_type' },
     subject: (r) => `${r.first_name} ${r.last_name}, ${r.company} (${r.partnership_type})`,
     outcome: {
-      success: { title: 'Application Submitted!', message: "Thank you for your interest. We'll get back to you within 48 hours." },
+      success: { title: 'Application Submitted!', message: `Thank you for your interest. We'll get back to you within ${responsePromises.partner.hours} hours.` },
       failure: { title: 'Submission Failed', message: 'There was an error submitting your application. Please try again.' },
     },
     forms: { partner: {} },
@@ -169,7 +170,7 @@ export const leadKinds = {
     outcome: {
       success: {
         title: 'Application Submitted Successfully!',
-        message: "Thank you for applying. We'll review your application and get back to you within 24 hours.",
+        message: `Thank you for applying. We'll review your application and get back to you within ${responsePromises.affiliate.hours} hours.`,
       },
       failure: failure(site.contacts.affiliates),
     },
@@ -194,7 +195,7 @@ export const leadKinds = {
     outcome: {
       success: {
         title: 'Enquiry Submitted Successfully!',
-        message: "Thank you for your enquiry. We'll get back to you within 24 hours with a custom proposal.",
+        message: `Thank you for your enquiry. We'll get back to you within ${responsePromises.agency.hours} hours with a custom proposal.`,
       },
       failure: failure(site.contacts.agency),
     },
@@ -216,7 +217,7 @@ export const leadKinds = {
     },
     inbox: { name: ['name'], company: 'company', summary: 'subject' },
     subject: (r) => `${r.subject} (from ${r.name})`,
-    outcome: { success: { title: 'Message Sent!', message: "We'll get back to you within 24 hours." }, failure: failure(site.contacts.hello) },
+    outcome: { success: { title: 'Message Sent!', message: `We'll get back to you within ${responsePromises.contact.hours} hours.` }, failure: failure(site.contacts.hello) },
     forms: { contact: {} },
     acknowledge: { intro: 'Thank you for your message.', contact: site.contacts.hello },
   },
@@ -291,7 +292,7 @@ export const leadKinds = {
     outcome: {
       success: {
         title: 'Your trial request is in!',
-        message: `We'll email your sign-in details within 24 hours. Your ${commercial.trialDays}-day free trial starts when you first sign in${commercial.trialNeedsCard ? '' : ', and no credit card is needed'}.`,
+        message: `We'll email your sign-in details within ${responsePromises.trial.hours} hours. Your ${commercial.trialDays}-day free trial starts when you first sign in${commercial.trialNeedsCard ? '' : ', and no credit card is needed'}.`,
       },
       failure: failure(site.contacts.hello),
     },

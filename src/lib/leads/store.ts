@@ -15,7 +15,7 @@ import { leadKinds, type KindDef, type LeadData, type LeadKind } from './kinds';
 /**
  * Every write of a public lead, as ONE SQL statement (so one round trip and one commit, whatever the
  * database): the lead row, its submission token (exactly-once) and one notification outbox row per
- * configured channel (SMTP_URL -> email, WEBHOOK_URL -> webhook) commit together or not at all.
+ * configured channel (SMTP_URL -> email, WEBHOOK_URL -> webhook, SLACK_WEBHOOK_URL -> slack) commit together or not at all.
  *
  * `inserted` is false when nothing new was stored, and the visitor gets the same answer as the first
  * time: the token was already used (a double click, a reload, a replay: the statement finds the token

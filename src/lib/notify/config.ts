@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { envInt } from '@/lib/limiter';
 
 /** The channels that tell staff about a lead. */
-export type Channel = 'email' | 'webhook';
+export type Channel = 'email' | 'webhook' | 'slack';
 /**
  * Every channel of the outbox: staff's two, and the emails to the lead's own address (`ack`, `confirm`, and
  * `reply`: a message staff wrote on the lead's page, lib/conversations).
@@ -17,11 +17,11 @@ export type Env = Record<string, string | undefined>;
 /** Emails can be sent at all (SMTP_URL is set): staff emails, acknowledgements, newsletter confirmations. */
 export const emailsOn = (env: Env = process.env): boolean => Boolean(env.SMTP_URL?.trim());
 
-/** Whether a channel is configured: the webhook needs WEBHOOK_URL, every email channel SMTP_URL. */
-export const channelOn = (channel: AnyChannel, env: Env = process.env): boolean => (channel === 'webhook' ? Boolean(env.WEBHOOK_URL?.trim()) : emailsOn(env));
+/** The variable a channel needs: the webhook WEBHOOK_URL, Slack SLACK_WEBHOOK_URL, every email channel SMTP_URL. */
+export const channelSetting = (channel: AnyChannel): string => (channel === 'webhook' ? 'WEBHOOK_URL' : channel === 'slack' ? 'SLACK_WEBHOOK_URL' : 'SMTP_URL');
 
-/** The variable a channel needs. */
-export const channelSetting = (channel: AnyChannel): string => (channel === 'webhook' ? 'WEBHOOK_URL' : 'SMTP_URL');
+/** Whether a channel is configured (its variable is set and not blank). */
+export const channelOn = (channel: AnyChannel, env: Env = process.env): boolean => Boolean(env[channelSetting(channel)]?.trim());
 
 /**
  * Emails to one visitor address (acknowledgements and confirmations together) per window, so that the
@@ -69,7 +69,7 @@ export const networkKey = (network: string): string => createHash('sha256').upda
 export const recipientKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 export function configuredChannels(env: Env = process.env): Channel[] {
-  return (['email', 'webhook'] as const).filter((c) => channelOn(c, env));
+  return (['email', 'webhook', 'slack'] as const).filter((c) => channelOn(c, env));
 }
 
 const localHosts = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -89,28 +89,50 @@ export function webhookKey(secret: string | undefined): { secret: string; format
   return Buffer.byteLength(s, 'utf8') >= 32 ? { secret: s, format: 'raw' } : null;
 }
 
-/**
- * What is wrong with the webhook settings, or undefined: WEBHOOK_URL must be https (plain http only to this
- * machine), and needs WEBHOOK_SECRET (at least 32 bytes), since every call is signed. The server and the
- * worker refuse to start with a problem; the delivery loop reports it on the delivery.
- */
-export function webhookConfigProblem(env: Env = process.env): string | undefined {
-  const raw = env.WEBHOOK_URL?.trim();
-  if (!raw) return undefined;
+/** What is wrong with the URL in `name`, or undefined: it must be https (plain http only to this machine). */
+function urlProblem(name: string, raw: string): string | undefined {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return `WEBHOOK_URL is not a valid URL: "${raw.slice(0, 100)}"`;
+    return `${name} is not a valid URL: "${raw.slice(0, 100)}"`;
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && localHosts.test(url.hostname))) {
-    return 'WEBHOOK_URL must start with https:// (plain http:// only to this machine: localhost, 127.0.0.1 or [::1])';
+    return `${name} must start with https:// (plain http:// only to this machine: localhost, 127.0.0.1 or [::1])`;
   }
+  return undefined;
+}
+
+/**
+ * What is wrong with the signed webhook's settings, or undefined: WEBHOOK_URL must be https (plain http only
+ * to this machine), and needs WEBHOOK_SECRET (at least 32 bytes), since every call is signed. The delivery
+ * loop reports it on the delivery.
+ */
+export function signedWebhookProblem(env: Env = process.env): string | undefined {
+  const raw = env.WEBHOOK_URL?.trim();
+  if (!raw) return undefined;
+  const problem = urlProblem('WEBHOOK_URL', raw);
+  if (problem) return problem;
   if (!webhookKey(env.WEBHOOK_SECRET)) {
     return 'WEBHOOK_SECRET must be set with WEBHOOK_URL: whsec_ and at least 32 random bytes in base64 (make one with: node -e "console.log(\'whsec_\' + require(\'crypto\').randomBytes(32).toString(\'base64\'))"), or any text of 32 characters or more';
   }
   return undefined;
 }
+
+/**
+ * What is wrong with SLACK_WEBHOOK_URL (a Slack incoming webhook), or undefined: https, plain http only to
+ * this machine (a receiver in a test). The URL is its own secret: Slack takes any post to it.
+ */
+export function slackConfigProblem(env: Env = process.env): string | undefined {
+  const raw = env.SLACK_WEBHOOK_URL?.trim();
+  return raw ? urlProblem('SLACK_WEBHOOK_URL', raw) : undefined;
+}
+
+/**
+ * The first problem of the two webhooks' settings, the signed one (WEBHOOK_URL) and Slack's incoming webhook
+ * (SLACK_WEBHOOK_URL), or undefined: the server and the worker refuse to start with one, in one line.
+ */
+export const webhookConfigProblem = (env: Env = process.env): string | undefined => signedWebhookProblem(env) ?? slackConfigProblem(env);
 
 /** The sender when NOTIFY_EMAIL_FROM is not set: a no-reply address at the site's domain. */
 export function defaultFromAddress(env: Env = process.env): string {
@@ -130,6 +152,7 @@ export type DeliverySettings = {
   emailFrom: string;
   webhookUrl?: string;
   webhookSecret?: string;
+  slackWebhookUrl?: string;
   siteUrl?: string;
 };
 
@@ -144,6 +167,7 @@ export function deliverySettings(env: Env = process.env): DeliverySettings {
     emailFrom: env.NOTIFY_EMAIL_FROM?.trim() || defaultFromAddress(env),
     webhookUrl: env.WEBHOOK_URL?.trim() || undefined,
     webhookSecret: env.WEBHOOK_SECRET || undefined,
+    slackWebhookUrl: env.SLACK_WEBHOOK_URL?.trim() || undefined,
     siteUrl: env.SITE_URL?.trim() || undefined,
   };
 }

@@ -71,6 +71,7 @@ export async function resendDelivery(db: AnyDb, deliveryId: string, env = proces
       channel: notificationOutbox.channel,
       status: notificationOutbox.status,
       recipientKey: notificationOutbox.recipientKey,
+      messageId: notificationOutbox.messageId,
     })
     .from(notificationOutbox)
     .where(eq(notificationOutbox.id, deliveryId));
@@ -80,18 +81,16 @@ export async function resendDelivery(db: AnyDb, deliveryId: string, env = proces
     return { ok: false, reason: 'not-configured', message: `Cannot re-send: ${channelSetting(channel)} is not configured on the server.` };
   }
 
+  // A reply is one delivery per message (its re-send sends the same message, with the same Message-ID);
+  // every other channel, one per lead and channel.
+  const same = row.messageId
+    ? eq(notificationOutbox.messageId, row.messageId)
+    : and(eq(notificationOutbox.leadType, row.leadType), eq(notificationOutbox.leadId, row.leadId), eq(notificationOutbox.channel, channel));
   const makeDue = async () => {
     const [due] = await db
       .update(notificationOutbox)
       .set({ nextAttemptAt: sql`now()` })
-      .where(
-        and(
-          eq(notificationOutbox.leadType, row.leadType),
-          eq(notificationOutbox.leadId, row.leadId),
-          eq(notificationOutbox.channel, channel),
-          eq(notificationOutbox.status, 'pending'),
-        ),
-      )
+      .where(and(same, eq(notificationOutbox.status, 'pending')))
       .returning({ id: notificationOutbox.id });
     return due?.id;
   };
@@ -113,7 +112,7 @@ export async function resendDelivery(db: AnyDb, deliveryId: string, env = proces
   }
   const [created] = await db
     .insert(notificationOutbox)
-    .values({ leadType: row.leadType, leadId: row.leadId, channel, recipientKey: row.recipientKey })
+    .values({ leadType: row.leadType, leadId: row.leadId, channel, recipientKey: row.recipientKey, messageId: row.messageId })
     .onConflictDoNothing()
     .returning({ id: notificationOutbox.id });
   if (created) {

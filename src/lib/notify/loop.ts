@@ -13,16 +13,19 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Queryable } from '@/lib/db/connection';
 import { linkKey } from '@/lib/newsletter/links';
-import { deliverySettings, webhookConfigProblem, type AnyChannel, type Env } from './config';
+import { deliverySettings, signedWebhookProblem, slackConfigProblem, type AnyChannel, type Env } from './config';
 import { loadLead, type LeadRow } from './leads';
 import { notifyLog } from './notify-log';
 import { metrics } from '@/lib/metrics/events';
 import { buildEmail, buildWebhookBody } from './message';
 import { maxAttempts, retryDelayMs } from './retry';
-import { closeTransports, sendEmail, sendWebhook, withoutAddresses } from './send';
+import { closeTransports, sendEmail, sendSlack, sendWebhook, withoutAddresses } from './send';
+import { buildSlackMessage } from './slack';
 import { buildAcknowledgement, buildConfirmation } from './visitor-emails';
+import { buildReplyEmail, loadOutgoing, type OutgoingMessage } from '@/lib/conversations/reply-email';
 
-type Claimed = { id: string; lead_type: string; lead_id: string; channel: AnyChannel; attempts: number; token: string };
+/** `message_id`: for a `reply`, the lead_messages row it sends. */
+type Claimed = { id: string; lead_type: string; lead_id: string; channel: AnyChannel; attempts: number; message_id: string | null; token: string };
 
 export type DeliveryLoopOptions = {
   handle?: { client: Queryable };
@@ -65,7 +68,7 @@ update notification_outbox
         order by next_attempt_at
         limit $1
           for update skip locked)
-returning id, lead_type, lead_id, channel, attempts`;
+returning id, lead_type, lead_id, channel, attempts, message_id`;
 
 export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const given = options.client ?? options.handle?.client;
@@ -137,6 +140,22 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       log.info(meta, 'notification cancelled: the lead no longer exists');
       return;
     }
+    let reply: OutgoingMessage | undefined;
+    if (row.channel === 'reply') {
+      // A reply is built from its message of the lead's thread (the same Message-ID on every attempt).
+      try {
+        reply = await loadOutgoing(client, row.message_id);
+      } catch (err) {
+        log.error({ ...meta, err: { message: (err as Error).message } }, 'reading the reply failed');
+        return;
+      }
+      if (!reply) {
+        await settle(row, `update notification_outbox set status = 'cancelled', locked_until = null, last_error = 'The message no longer exists (erased)'`);
+        metrics().delivery(row.channel, 'cancelled');
+        log.info(meta, 'reply cancelled: the message no longer exists');
+        return;
+      }
+    }
     if (row.channel === 'confirm') {
       // Only a pending subscription is asked to confirm (it may have been confirmed or ended since).
       const { rows } = await client.query(`select status from newsletter_subscriptions where id = $1`, [row.lead_id]);
@@ -159,6 +178,9 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         const key = await linkKey(client, env);
         const message = row.channel === 'ack' ? await buildAcknowledgement(row.lead_type, lead, options, key) : await buildConfirmation(lead, key, options);
         await sendEmail(settings.smtpUrl, message);
+      } else if (reply) {
+        if (!settings.smtpUrl) throw new Error('SMTP_URL is not set');
+        await sendEmail(settings.smtpUrl, await buildReplyEmail(client, reply, row.id, env));
       } else if (row.channel === 'email') {
         if (!settings.smtpUrl) throw new Error('SMTP_URL is not set');
         if (!settings.emailTo) throw new Error('NOTIFY_EMAIL_TO is not set');
@@ -169,9 +191,14 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
           siteUrl: settings.siteUrl,
         });
         await sendEmail(settings.smtpUrl, message);
+      } else if (row.channel === 'slack') {
+        if (!settings.slackWebhookUrl) throw new Error('SLACK_WEBHOOK_URL is not set');
+        const problem = slackConfigProblem(env);
+        if (problem) throw new Error(problem);
+        await sendSlack(settings.slackWebhookUrl, JSON.stringify(buildSlackMessage(row.lead_type, lead, siteUrl)), { timeoutMs: webhookTimeoutMs });
       } else {
         if (!settings.webhookUrl) throw new Error('WEBHOOK_URL is not set');
-        const problem = webhookConfigProblem(env);
+        const problem = signedWebhookProblem(env);
         if (problem) throw new Error(problem);
         const body = buildWebhookBody(row.lead_type, lead);
         await sendWebhook(settings.webhookUrl, body, { deliveryId: row.id, secret: settings.webhookSecret, timeoutMs: webhookTimeoutMs });

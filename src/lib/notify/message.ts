@@ -33,13 +33,18 @@ function replyAddress(email: unknown): string | undefined {
 const iso = (d: Date | string): string => asDate(d).toISOString();
 
 export type EmailMessage = {
-  from: string;
+  /** An address, or a name and an address (nodemailer quotes the name). */
+  from: string | { name: string; address: string };
   to: string;
   subject: string;
   text: string;
   /** An HTML alternative (the emails to visitors). */
   html?: string;
   replyTo?: string;
+  /** A reply to a lead (lib/conversations/reply-email.ts): its own Message-ID and the ids it follows, each in angle brackets. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
   headers: Record<string, string>;
 };
 

@@ -1,4 +1,5 @@
-// Sending one notification: an email through SMTP (nodemailer) or a signed POST to a webhook.
+// Sending one notification: an email through SMTP (nodemailer), a signed POST to a webhook, or a message
+// to a Slack incoming webhook.
 // Each function resolves on success and throws an Error whose message is fit for `last_error`
 // (a status code or transport error; no lead data).
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -104,21 +105,36 @@ export function webhookHeaders(body: string, deliveryId: string, secret: string,
   };
 }
 
-/** POSTs the body, signed; only a 2xx answer counts. Redirects are not followed (a 3xx is a failure). */
-export async function sendWebhook(url: string, body: string, { deliveryId, secret, timeoutMs = 10_000 }: WebhookOptions): Promise<void> {
-  if (!secret) throw new DeliveryError('webhook: WEBHOOK_SECRET is not set');
-  const headers = webhookHeaders(body, deliveryId, secret);
+/**
+ * POSTs a JSON body to `url` (`what` names the channel in errors); only a 2xx answer within `timeoutMs`
+ * counts. Redirects are not followed (a 3xx is a failure).
+ */
+async function postJson(what: string, url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<void> {
   let res: Response;
   try {
     res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
     const e = err as ErrorLike | undefined;
     if (e?.name === 'TimeoutError' || e?.name === 'AbortError') {
-      throw new DeliveryError(`webhook: no answer within ${timeoutMs % 1000 ? `${timeoutMs} ms` : `${timeoutMs / 1000} s`}`);
+      throw new DeliveryError(`${what}: no answer within ${timeoutMs % 1000 ? `${timeoutMs} ms` : `${timeoutMs / 1000} s`}`);
     }
-    throw new DeliveryError(`webhook: ${describe(err)}`);
+    throw new DeliveryError(`${what}: ${describe(err)}`);
   }
   // Read (and drop) the answer so the connection can be reused; it is never stored.
   await res.arrayBuffer().catch(() => {});
-  if (res.status < 200 || res.status > 299) throw new DeliveryError(`webhook: HTTP ${res.status}`);
+  if (res.status < 200 || res.status > 299) throw new DeliveryError(`${what}: HTTP ${res.status}`);
+}
+
+/** POSTs the body, signed; only a 2xx answer counts. Redirects are not followed (a 3xx is a failure). */
+export async function sendWebhook(url: string, body: string, { deliveryId, secret, timeoutMs = 10_000 }: WebhookOptions): Promise<void> {
+  if (!secret) throw new DeliveryError('webhook: WEBHOOK_SECRET is not set');
+  await postJson('webhook', url, body, webhookHeaders(body, deliveryId, secret), timeoutMs);
+}
+
+/**
+ * POSTs a Slack message (lib/notify/slack.ts) to an incoming webhook. Slack answers 200 `ok`; anything else
+ * (a 4xx for a revoked or wrong URL, a 5xx, a 429 with Retry-After) is a failure the outbox retries.
+ */
+export async function sendSlack(url: string, body: string, { timeoutMs = 10_000 }: { timeoutMs?: number } = {}): Promise<void> {
+  await postJson('slack', url, body, { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'Postcraft-Webhooks/1' }, timeoutMs);
 }

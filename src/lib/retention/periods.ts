@@ -24,14 +24,15 @@ export function kindsKeptFor(period: LeadRetention, defs: readonly KindDef[] = l
 
 /**
  * The rows of the retention table of /gdpr about what the site's forms collect: one per period that a kind
- * names (listing those kinds by label), the spam row, then the records of what was sent.
+ * names (listing those kinds by label), the spam row, then the records of what was sent and the emails that
+ * matched no request.
  */
 export function leadRetentionRowsOf(defs: readonly KindDef[]): { data: string; period: string }[] {
   const row = (period: LeadRetention) => {
     const kinds = kindsKeptFor(period, defs);
     return kinds ? [{ data: leadRetention[period].data(kinds), period: leadRetention[period].period }] : [];
   };
-  return [...row('lead'), ...row('request'), otherRetentionRows.spam, ...row('subscription'), otherRetentionRows.delivery];
+  return [...row('lead'), ...row('request'), otherRetentionRows.spam, ...row('subscription'), otherRetentionRows.delivery, otherRetentionRows.unmatched];
 }
 
 export const leadRetentionPeriods = leadRetentionRowsOf(leadKindNames.map((k) => leadKinds[k]));

@@ -1,7 +1,8 @@
 // The daily purge: deletes what the retention configuration (lib/config/retention.ts) says has expired,
-// with everything attached to it (triage, status history, notes, notification records, submission
-// tokens, consent records, spam screening, attribution; a data request's checks go by their foreign key),
-// submission tokens that name no lead after a few days, and the page counts of old days, in batches so that
+// with everything attached to it (triage, status and owner history, notes, the emails of its thread,
+// notification records, submission tokens, consent records, spam screening, attribution; a data request's
+// checks go by their foreign key), submission tokens that name no lead after a few days, emails that matched
+// no lead after `unmatchedMessageDays`, and the page counts of old days, in batches so that
 // no statement holds a large table for long. A data request held or marked spam still waits for its reply
 // deadline. It logs counts only. The server's background work runs it once a day, on one instance
 // (`maintenance_runs` says who ran last); `purgeExpired` takes the clock, so tests set it forward.
@@ -35,7 +36,9 @@ async function purgeLeads(client: Queryable, kind: LeadKind, where: string, date
        tokens as (delete from submission_tokens where lead_type = ${k} and lead_id in (select id from gone)),
        consents as (delete from consent_records where lead_type = ${k} and lead_id in (select id from gone)),
        screening as (delete from lead_screening where lead_type = ${k} and lead_id in (select id from gone)),
-       attribution as (delete from lead_attribution where lead_type = ${k} and lead_id in (select id from gone))
+       attribution as (delete from lead_attribution where lead_type = ${k} and lead_id in (select id from gone)),
+       messages as (delete from lead_messages where lead_type = ${k} and lead_id in (select id from gone)),
+       owners as (delete from lead_owner_history where lead_type = ${k} and lead_id in (select id from gone))
        select count(*)::int as n from gone`,
       [...dates.map((d) => d.toISOString()), kind],
     );
@@ -109,6 +112,12 @@ export async function purgeExpired(client: Queryable, now = new Date()): Promise
     client,
     `delete from submission_tokens where token in (select token from submission_tokens where lead_id is null and created_at < $1::timestamptz limit ${batch})`,
     [daysBefore(now, retention.orphanTokenDays).toISOString()],
+  );
+  // An email that matched no lead waits for an admin to attach it or discard it only so long.
+  counts.unmatched_messages = await purgeBatches(
+    client,
+    `delete from lead_messages where id in (select id from lead_messages where lead_id is null and created_at < $1::timestamptz limit ${batch})`,
+    [daysBefore(now, retention.unmatchedMessageDays).toISOString()],
   );
   // A used proof of work is kept only while its challenge could still be used.
   const used = await client.query(`with gone as (delete from used_challenges where expires_at < $1::timestamptz returning 1) select count(*)::int as n from gone`, [now.toISOString()]);

@@ -11,8 +11,9 @@ import { kinds } from './lead-kinds';
 
 /**
  * Data requests from /gdpr. The export is every row, in every lead table, whose email is the requester's
- * (case-insensitive), with the staff notes about those rows. The erasure deletes the same rows, their
- * triage, history and notes, in one transaction, and leaves an audit entry with counts only.
+ * (case-insensitive), with the staff notes about those rows and the emails of their threads. The erasure
+ * deletes the same rows, their triage, history, notes and emails, in one transaction, and leaves an audit
+ * entry with counts only.
  */
 export type DataRequest = {
   id: string;
@@ -112,6 +113,14 @@ export async function extendDeadline(db: Db, request: DataRequest, reason: strin
   return true;
 }
 
+/** What the export holds of an email (everything but staff's own bookkeeping: who wrote a reply, when it was read, its dedupe keys). */
+const messageColumns = sql.raw(
+  'direction, created_at, from_address, from_name, to_address, subject, body_text, message_id, in_reply_to, "references", attachments, notices, channel, raw as source',
+);
+
+/** The incoming emails from `email` that matched no lead (few: purged after `retention.unmatchedMessageDays`; the partial index of unmatched mail). */
+const unmatchedFrom = (email: string) => sql`lead_id is null and direction = 'in' and lower(from_address) = lower(${email})`;
+
 export async function personData(db: Db, email: string) {
   const tables: Record<string, Record<string, unknown>[]> = {};
   const notes: Record<string, unknown>[] = [];
@@ -151,7 +160,28 @@ export async function personData(db: Db, email: string) {
       for (const e of a) attribution.push({ table: k.table, id: row.id, ...e });
     }
   }
-  return { email, generated_at: new Date().toISOString(), tables, staff_notes: notes, status_history: history, consents, attribution, data_request_checks: checks };
+  // The emails of their leads' threads, in and out (each as sent or received, its source included), and the
+  // emails from their address that matched no lead (the admins' unmatched list).
+  const messages: Record<string, unknown>[] = [];
+  for (const k of kinds) {
+    const ids = tables[k.table].map((row) => String(row.id));
+    if (!ids.length) continue;
+    const m = await rowsOf(db, sql`select lead_id, ${messageColumns} from lead_messages where lead_type = ${k.kind} and lead_id = any(${`{${ids.join(',')}}`}::uuid[]) order by created_at, id`);
+    for (const { lead_id, ...e } of m) messages.push({ table: k.table, id: lead_id, ...e });
+  }
+  const unmatched = await rowsOf(db, sql`select ${messageColumns} from lead_messages where ${unmatchedFrom(email)} order by created_at, id`);
+  return {
+    email,
+    generated_at: new Date().toISOString(),
+    tables,
+    staff_notes: notes,
+    status_history: history,
+    consents,
+    attribution,
+    data_request_checks: checks,
+    messages,
+    unmatched_messages: unmatched,
+  };
 }
 
 export async function recordAudit(db: Db, request: DataRequest, action: 'export' | 'completed', actorId: string) {
@@ -173,8 +203,9 @@ export type ErasureResult = { counts: Record<string, number>; erased: { kind: Le
 
 /**
  * Deletes every lead row with the request's email (the request itself included), with their triage,
- * status history and notes, and writes the audit entry, all in one transaction. Null when the request
- * is gone (already erased).
+ * status and owner history, notes and the emails of their threads (and the outbox rows of our replies), the
+ * emails from that address that matched no lead, and writes the audit entry, all in one transaction. Null
+ * when the request is gone (already erased).
  */
 export async function eraseForRequest(db: Db, requestId: string, actorId: string, beforeCommit?: (erased: ErasureResult['erased'], tx: unknown) => Promise<void>): Promise<ErasureResult | null> {
   return db.transaction(async (tx) => {
@@ -202,10 +233,17 @@ export async function eraseForRequest(db: Db, requestId: string, actorId: string
       await t.execute(sql`delete from lead_screening where lead_type = ${kind} and lead_id = ${id}::uuid`);
       await t.execute(sql`delete from lead_attribution where lead_type = ${kind} and lead_id = ${id}::uuid`);
       const n = await rowsOf(t, sql`delete from lead_notes where lead_type = ${kind} and lead_id = ${id}::uuid returning id`);
+      // The thread: its emails in and out, the outbox rows that send our replies (a pending one is never sent),
+      // and who owned the lead when.
+      await t.execute(sql`delete from notification_outbox where lead_type = ${kind} and lead_id = ${id}::uuid and channel = 'reply'`);
+      const m = await rowsOf(t, sql`delete from lead_messages where lead_type = ${kind} and lead_id = ${id}::uuid returning id`);
+      await t.execute(sql`delete from lead_owner_history where lead_type = ${kind} and lead_id = ${id}::uuid`);
       triage += a.length;
       counts.lead_notes = (counts.lead_notes ?? 0) + n.length;
+      counts.lead_messages = (counts.lead_messages ?? 0) + m.length;
     }
     counts.lead_triage = triage;
+    counts.unmatched_messages = (await rowsOf(t, sql`delete from lead_messages where ${unmatchedFrom(email)} returning id`)).length;
     if (beforeCommit) await beforeCommit(erased, tx);
     await t.insert(dataRequestAudit).values({ requestId, requestType: String(req[0].type), action: 'erasure', rowCounts: counts, performedBy: actorId });
     return { counts, erased };

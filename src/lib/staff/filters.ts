@@ -2,12 +2,24 @@ import { isStatus, kindByKind, kindBySlug, type LeadStatus } from './lead-kinds'
 import type { LeadKind } from '@/lib/leads/kinds';
 
 /**
- * The inbox filter, kept in the URL (?type=&status=&owner=&from=&to=&q=&source=&campaign=&page=). Anything malformed is
- * ignored (never an error): the list then shows what it can.
+ * The inbox's views (?view=): every lead (''), the leads with replies nobody has read ('unread'), the leads
+ * whose last email waits for our answer ('awaiting'), and one row per person ('people').
+ */
+export const inboxViews = ['unread', 'awaiting', 'people'] as const;
+export type InboxView = (typeof inboxViews)[number] | '';
+
+/** The order of "Awaiting our answer": waiting longest first (its default, '') or newest lead first. */
+export const inboxSorts = ['newest'] as const;
+export type InboxSort = (typeof inboxSorts)[number] | '';
+
+/**
+ * The inbox filter, kept in the URL (?view=&type=&status=&owner=&from=&to=&q=&source=&campaign=&sort=&page=). Anything
+ * malformed is ignored (never an error): the list then shows what it can.
  * status: '' = open leads (everything but spam and archived), 'all' = every status, or one status.
  * owner: '' = anyone, 'none' = unassigned, or a staff user's id.
  */
 export type InboxFilter = {
+  view: InboxView;
   kind: LeadKind | null;
   status: LeadStatus | '' | 'all';
   owner: string;
@@ -17,6 +29,7 @@ export type InboxFilter = {
   /** The lead's campaign source and campaign (`utm_source`, `utm_campaign`), matched whatever the letter case; '' = any. */
   source: string;
   campaign: string;
+  sort: InboxSort;
   page: number;
 };
 
@@ -47,7 +60,10 @@ export function parseFilter(p: Params): InboxFilter {
       .trim()
       .slice(0, max);
   const q = text('q', 200);
+  const view = one(p, 'view');
+  const sort = one(p, 'sort');
   return {
+    view: (inboxViews as readonly string[]).includes(view) ? (view as InboxView) : '',
     kind: kindBySlug(one(p, 'type'))?.kind ?? null,
     status: status === 'all' || isStatus(status) ? status : '',
     owner: owner === 'none' || isUuid(owner) ? owner : '',
@@ -56,6 +72,7 @@ export function parseFilter(p: Params): InboxFilter {
     q,
     source: text('source', 100),
     campaign: text('campaign', 100),
+    sort: view === 'awaiting' && (inboxSorts as readonly string[]).includes(sort) ? (sort as InboxSort) : '',
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
   };
 }
@@ -64,6 +81,7 @@ export function parseFilter(p: Params): InboxFilter {
 export function filterQuery(f: InboxFilter, overrides: Partial<InboxFilter> = {}) {
   const v = { ...f, ...overrides };
   const params = new URLSearchParams();
+  if (v.view) params.set('view', v.view);
   if (v.kind) params.set('type', kindByKind[v.kind].slug);
   if (v.status) params.set('status', v.status);
   if (v.owner) params.set('owner', v.owner);
@@ -72,6 +90,7 @@ export function filterQuery(f: InboxFilter, overrides: Partial<InboxFilter> = {}
   if (v.q) params.set('q', v.q);
   if (v.source) params.set('source', v.source);
   if (v.campaign) params.set('campaign', v.campaign);
+  if (v.sort) params.set('sort', v.sort);
   if (v.page > 1) params.set('page', String(v.page));
   const s = params.toString();
   return s ? `?${s}` : '';

@@ -42,6 +42,9 @@ export type InboxRow = {
   held: { verdict: Verdict; reasons: SpamReason[] } | null;
   /** Where it came from (lib/leads/attribution.ts): all null for a lead stored before that was recorded. */
   attribution: Attribution;
+  /** Its thread (lead_index, kept by the lead_messages trigger): replies nobody has read, and since when the last one waits for our answer. */
+  unreadReplies: number;
+  awaitingSince: Date | null;
 };
 
 /** `%term%` for LIKE, with the pattern characters of the term escaped. */
@@ -53,9 +56,15 @@ const wholeAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The filter as conditions on `lead_index i` (each served by one of its indexes, whose order is `desc nulls last`). */
 function conditions(f: InboxFilter, after?: { key: string; id: string }) {
   const where: SQL[] = [];
+  // The views' conditions are written as their partial indexes' (lead_index_unread_idx, _awaiting_idx,
+  // _waiting_idx), so that the planner reads only the few leads they hold.
+  if (f.view === "unread") where.push(sql`i.unread_replies > 0`);
+  // A won or lost lead who writes again waits for an answer as much as an open one: the deal's outcome
+  // does not close the conversation. Spam is never answered, and an archived lead was put away on purpose.
+  if (f.view === "awaiting") where.push(sql`i.awaiting_since is not null`, sql`i.status not in ('spam', 'archived')`);
   if (f.kind) where.push(sql`i.lead_type = ${f.kind}`);
-  if (f.status === "") where.push(sql`i.status not in ('spam', 'archived')`);
-  else if (f.status !== "all") where.push(sql`i.status = ${f.status}`);
+  if (f.status === "" && f.view !== "awaiting") where.push(sql`i.status not in ('spam', 'archived')`);
+  else if (f.status !== "all" && f.status !== "") where.push(sql`i.status = ${f.status}`);
   if (f.owner === "none") where.push(sql`i.owner_id is null`);
   else if (f.owner) where.push(sql`i.owner_id = ${f.owner}::uuid`);
   if (f.from) where.push(sql`i.created_at >= ${f.from}::date`);
@@ -84,10 +93,11 @@ const attributionSelect = sql.join(attributionCells, sql`, `);
 function select(
   f: InboxFilter,
   tail: SQL,
+  order: SQL,
   after?: { key: string; id: string },
 ) {
   return sql`select i.lead_type, i.lead_id as id, i.name, i.email, i.company, i.summary, i.created_at, i.created_at::text as created_key,
-      i.status, i.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons,
+      i.status, i.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons, i.unread_replies, i.awaiting_since,
       ${attributionSelect},
       case when i.lead_type = 'dataRequest' then ${sql.raw(replyDueBySql('i.created_at', 'c.extended_until'))} end as due_by
     from (select * from lead_index i ${conditions(f, after)} ${tail}) i
@@ -95,8 +105,15 @@ function select(
     left join lead_screening s on s.lead_type = i.lead_type and s.lead_id = i.lead_id and s.released_at is null and i.status = 'spam'
     left join lead_attribution a on a.lead_type = i.lead_type and a.lead_id = i.lead_id
     left join data_request_checks c on i.lead_type = 'dataRequest' and c.request_id = i.lead_id
-    order by i.created_at desc nulls last, i.lead_id desc nulls last`;
+    ${order}`;
 }
+
+const newestFirst = sql`order by i.created_at desc nulls last, i.lead_id desc nulls last`;
+/** "Awaiting our answer", waiting longest first (lead_index_waiting_idx). */
+const waitingLongest = sql`order by i.awaiting_since, i.lead_id`;
+
+/** The order of a filter's list: newest lead first, or in "Awaiting our answer" (unless asked otherwise) waiting longest first. */
+const orderOf = (f: InboxFilter) => (f.view === "awaiting" && f.sort === "" ? waitingLongest : newestFirst);
 
 type Raw = Record<string, unknown>;
 const toRow = (r: Raw): InboxRow => ({
@@ -116,6 +133,8 @@ const toRow = (r: Raw): InboxRow => ({
     asDate(r.due_by).getTime() < Date.now() &&
     !["archived", "spam"].includes(String(r.status)),
   attribution: attributionFromColumns(r),
+  unreadReplies: Number(r.unread_replies ?? 0),
+  awaitingSince: r.awaiting_since ? asDate(r.awaiting_since) : null,
   held: r.held_verdict
     ? {
         verdict: r.held_verdict as Verdict,
@@ -133,29 +152,32 @@ export async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
 
 /** Totals above this are shown as "more than": counting a million rows on every page is not cheap. */
 export const countCap = 10_000;
+/**
+ * The conversation views count up to this: their rows' status is read from the table itself (their partial
+ * indexes hold only the order), a page of it per lead counted, so that a count costs a few milliseconds
+ * however many leads wait. A team does not page through a thousand unanswered leads.
+ */
+export const conversationCountCap = 1_000;
 
 /**
  * One page of the inbox and the number of leads matching the filter, counted up to `countCap` (`capped`
- * when there are more: the page then says "more than 10,000" and older leads are reached by date).
+ * when there are more: the page then says "more than 10,000" and older leads are reached by date), or in a
+ * conversation view up to `conversationCountCap`.
  */
 export async function listLeads(db: Db, f: InboxFilter, size = pageSize) {
   const offset = (f.page - 1) * size;
+  const order = orderOf(f);
+  const cap = f.view === "unread" || f.view === "awaiting" ? conversationCountCap : countCap;
   const [rows, counted] = await Promise.all([
+    rowsOf(db, select(f, sql`${order} limit ${size} offset ${offset}`, order)),
     rowsOf(
       db,
-      select(
-        f,
-        sql`order by i.created_at desc nulls last, i.lead_id desc nulls last limit ${size} offset ${offset}`,
-      ),
-    ),
-    rowsOf(
-      db,
-      sql`select count(*)::int as n from (select 1 from lead_index i ${conditions(f)} limit ${countCap + 1}) x`,
+      sql`select count(*)::int as n from (select 1 from lead_index i ${conditions(f)} limit ${cap + 1}) x`,
     ),
   ]);
   const n = Number(counted[0]?.n ?? 0);
-  const capped = n > countCap;
-  const total = capped ? countCap : n;
+  const capped = n > cap;
+  const total = capped ? cap : n;
   return {
     rows: rows.map(toRow),
     total,
@@ -206,8 +228,6 @@ function exportLine(labels: ExportLabels): SQL {
     sql` || ',' || `,
   );
 }
-
-const newestFirst = sql`order by i.created_at desc nulls last, i.lead_id desc nulls last`;
 
 /** A part of the export: CSV lines (UTF-8, each ending CRLF) and how many. */
 export type ExportChunk = { bytes: Uint8Array; rows: number };

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { LeadKind } from '@/lib/leads/kinds';
 import { leadNotes, leadStatusHistory, leadTriage, staffUsers } from '@/lib/db/staff-schema';
+import { leadOwnerHistory } from '@/lib/db/conversation-schema';
 import type { LeadStatus } from './lead-kinds';
 import { existingLeads } from './leads';
 
@@ -40,7 +41,11 @@ export async function changeStatus(db: Db, actorId: string, refs: LeadRef[], sta
   });
 }
 
-/** Assigns the lead to an active staff member, or to nobody (null). False when the owner is not valid. */
+/**
+ * Assigns the lead to an active staff member, or to nobody (null). False when the owner is not valid. A
+ * change is recorded in lead_owner_history (from, to, by whom) in the same transaction, for the lead's
+ * timeline; choosing the owner it already has changes nothing and records nothing.
+ */
 export async function setOwner(db: Db, actorId: string, ref: LeadRef, ownerId: string | null): Promise<boolean> {
   if (!(await existingLeads(db, [ref])).length) return false;
   if (ownerId) {
@@ -50,10 +55,28 @@ export async function setOwner(db: Db, actorId: string, ref: LeadRef, ownerId: s
       .where(and(eq(staffUsers.id, ownerId), isNull(staffUsers.disabledAt)));
     if (!owner.length) return false;
   }
-  await db
-    .insert(leadTriage)
-    .values({ leadType: ref.kind, leadId: ref.id, ownerId, updatedBy: actorId })
-    .onConflictDoUpdate({ target: [leadTriage.leadType, leadTriage.leadId], set: { ownerId, updatedBy: actorId, updatedAt: sql`now()` } });
+  await db.transaction(async (tx) => {
+    const current = () =>
+      tx
+        .select({ ownerId: leadTriage.ownerId })
+        .from(leadTriage)
+        .where(and(eq(leadTriage.leadType, ref.kind), eq(leadTriage.leadId, ref.id)))
+        .for('update');
+    // The triage row is locked before it is read, so two changes at once are recorded one after the other
+    // (a lead nobody touched yet gets its row first).
+    let [row] = await current();
+    if (!row) {
+      await tx.insert(leadTriage).values({ leadType: ref.kind, leadId: ref.id, updatedBy: actorId }).onConflictDoNothing();
+      [row] = await current();
+    }
+    const from = row?.ownerId ?? null;
+    if (from === ownerId) return;
+    await tx
+      .update(leadTriage)
+      .set({ ownerId, updatedBy: actorId, updatedAt: sql`now()` })
+      .where(and(eq(leadTriage.leadType, ref.kind), eq(leadTriage.leadId, ref.id)));
+    await tx.insert(leadOwnerHistory).values({ leadType: ref.kind, leadId: ref.id, fromOwner: from, toOwner: ownerId, changedBy: actorId });
+  });
   return true;
 }
 

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { csvRecord } from '@/lib/staff/csv';
 import { getInsights, parseRange, type Conversion, type InsightsRange } from '@/lib/staff/insights';
 import { listReferralCounts, type ReferralCount } from '@/lib/staff/referrals';
+import { getReplyInsights, replyTableRows, replyTables, type ReplyTable } from '@/lib/staff/reply-insights';
 import { kindByKind } from '@/lib/staff/lead-kinds';
 import { leadKindNames } from '@/lib/leads/kinds';
 import { downloadAccess, onlyGet } from '@/lib/staff/responses';
@@ -15,17 +16,26 @@ export const PATCH: APIRoute = onlyGet;
 
 const conversionRows = (key: string, rows: Conversion[]) => [[key, 'Views', 'Leads', 'Conversion'], ...rows.map((r) => [r.key, r.views, r.leads, r.rate === null ? '' : r.rate.toFixed(4)])];
 
-/** One table of /staff/insights as CSV (`?table=daily|pages|sources|campaigns|referrals|funnel` and the page's range). */
+const tables = ['daily', 'pages', 'sources', 'campaigns', 'referrals', 'funnel', ...replyTables];
+const isReplyTable = (t: string): t is ReplyTable => (replyTables as readonly string[]).includes(t);
+
+/** One table of /staff/insights as CSV (`?table=` one of `tables`, and the page's range). */
 export const GET: APIRoute = async ({ url, locals }) => {
   const { db, user } = staffContext(locals);
   const range = parseRange(url.searchParams);
   const access = downloadAccess(user, 'member', `/staff/insights${url.search}`);
   if (access.refused) return access.refused;
   const table = url.searchParams.get('table') ?? '';
-  if (!['daily', 'pages', 'sources', 'campaigns', 'referrals', 'funnel'].includes(table)) {
-    return new Response('Unknown table: choose daily, pages, sources, campaigns, referrals or funnel.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!tables.includes(table)) {
+    return new Response(`Unknown table: choose ${tables.slice(0, -1).join(', ')} or ${tables.at(-1)}.`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
   if (table === 'referrals') return csvFile(table, range, referralRows((await listReferralCounts(db, range)).top));
+  if (isReplyTable(table))
+    return csvFile(
+      table,
+      range,
+      replyTableRows(table, await getReplyInsights(db, range), (k) => kindByKind[k].shortLabel),
+    );
   const insights = await getInsights(db, range);
   const rows: unknown[][] =
     table === 'daily'

@@ -14,6 +14,8 @@ const tableLabel: Record<string, string> = {
   data_requests: 'Data requests',
   lead_notes: 'Staff notes',
   lead_triage: 'Triage records',
+  lead_messages: 'Emails of their threads',
+  unmatched_messages: 'Unmatched emails from the address',
 };
 
 /** The audit trail of one data request: what was done, by whom, when; no personal data (the route has checked the role and the id). */

@@ -1,36 +1,19 @@
-import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Panel } from '@/components/staff/panel';
-import { DailyChart, FunnelChart, InlineBar, KindLegend } from '@/components/staff/charts';
+import { DailyChart, FunnelChart, InlineBar, KindLegend, duration } from '@/components/staff/charts';
+import { CsvLink, n, num, pct, td, th } from '@/components/staff/insights-parts';
+import { ReplyPanels } from '@/components/staff/reply-panels';
 import { ReferralTable } from '@/components/staff/referral-table';
 import { leadKindNames, type LeadKind } from '@/lib/leads/kinds';
 import { kindByKind } from '@/lib/staff/lead-kinds';
-import { rangePresets, type Conversion, type Insights, type InsightsRange } from '@/lib/staff/insights';
+import { rangePresets, type Conversion, type Insights } from '@/lib/staff/insights';
 import type { ReferralCounts } from '@/lib/staff/referrals';
+import type { ReplyInsights } from '@/lib/staff/reply-insights';
 import { cn } from '@/lib/utils';
-
-const n = (v: number) => v.toLocaleString('en-US');
-const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(v < 0.1 ? 1 : 0)} %`);
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
-const td = 'px-3 py-2 text-sm';
-const num = `${td} text-right tabular-nums`;
-
-/** The address of the insights with `range`, and of a table's CSV. */
-export const rangeQuery = (r: InsightsRange) => (r.preset ? `?days=${r.preset}` : `?from=${r.from}&to=${r.to}`);
-const csvHref = (table: string, r: InsightsRange) => `/staff/insights.csv${rangeQuery(r)}&table=${table}`;
-
-function CsvLink({ table, range, label }: { table: string; range: InsightsRange; label: string }) {
-  return (
-    <Link href={csvHref(table, range)} className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-strong underline-offset-2 hover:underline" download>
-      <Download aria-hidden className="size-4" />
-      CSV<span className="sr-only"> of {label}</span>
-    </Link>
-  );
-}
 
 function ConversionTable({ caption, keyLabel, rows, empty }: { caption: string; keyLabel: string; rows: Conversion[]; empty: string }) {
   if (!rows.length) return <p className="text-sm text-muted-foreground">{empty}</p>;
@@ -89,16 +72,14 @@ function Figure({ label, value, note }: { label: string; value: string; note?: R
   );
 }
 
-/** /staff/insights: where leads come from and what converts (members and admins). */
-export function InsightsPage({ insights, referrals }: { insights: Insights; referrals: ReferralCounts }) {
+/** /staff/insights: where leads come from, what converts and how soon we answer (members and admins). */
+export function InsightsPage({ insights, referrals, replies }: { insights: Insights; referrals: ReferralCounts; replies: ReplyInsights }) {
   const { range, daily, totals } = insights;
   const kinds = leadKindNames.filter((k) => totals[k] > 0) as LeadKind[];
   const shown = kinds.length ? kinds : ([...leadKindNames] as LeadKind[]);
   const busiest = daily.reduce((a, b) => (b.total > a.total ? b : a), daily[0]);
   const dailySummary = `Leads per day from ${range.from} to ${range.to}: ${n(insights.leads)} in all${busiest && busiest.total ? `, the most on ${busiest.day} (${n(busiest.total)})` : ''}. The numbers are in the table below the chart.`;
   const funnelSummary = `Status funnel: ${insights.funnel.map((s) => `${s.stage} ${n(s.leads)}`).join(', ')}. The numbers are in the table next to the chart.`;
-  const median = insights.medianHoursToFirstChange;
-  const medianText = median === null ? '—' : median < 48 ? `${median.toFixed(1)} h` : `${(median / 24).toFixed(1)} days`;
   const tab = 'inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium';
 
   return (
@@ -106,7 +87,7 @@ export function InsightsPage({ insights, referrals }: { insights: Insights; refe
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Insights</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          Where leads come from and what converts, {range.from} to {range.to} (UTC). Spam is left out of every figure; page views are counted without cookies.
+          Where leads come from, what converts and how soon we answer, {range.from} to {range.to} (UTC). Spam is left out of every figure; page views are counted without cookies.
         </p>
       </div>
 
@@ -142,7 +123,7 @@ export function InsightsPage({ insights, referrals }: { insights: Insights; refe
         <Figure label="Leads" value={n(insights.leads)} />
         <Figure label="Page views" value={n(insights.views)} />
         <Figure label="Leads per 100 views" value={insights.views ? ((insights.leads / insights.views) * 100).toFixed(1) : '—'} />
-        <Figure label="Median time to first status change" value={medianText} note={`of ${n(insights.changed)} leads handled so far`} />
+        <Figure label="Median time to first status change" value={duration(insights.medianHoursToFirstChange)} note={`of ${n(insights.changed)} leads handled so far`} />
       </div>
 
       <Panel title="Leads per day" actions={<CsvLink table="daily" range={range} label="leads per day" />}>
@@ -159,7 +140,12 @@ export function InsightsPage({ insights, referrals }: { insights: Insights; refe
         </figure>
         <details className="mt-4">
           <summary className="cursor-pointer rounded text-sm font-medium text-brand-strong">The numbers, day by day</summary>
-          <div className="mt-3 max-h-96 overflow-auto rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label="Leads per day and kind, as numbers">
+          <div
+            className="mt-3 max-h-96 overflow-auto rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            tabIndex={0}
+            role="region"
+            aria-label="Leads per day and kind, as numbers"
+          >
             <table className="w-full border-collapse">
               <caption className="sr-only">Leads per day and kind</caption>
               <thead className="sticky top-0 border-b border-border bg-muted">
@@ -255,6 +241,8 @@ export function InsightsPage({ insights, referrals }: { insights: Insights; refe
         </div>
         <p className="mt-3 text-sm text-muted-foreground">By each lead&apos;s status now: a lead qualified or won was contacted first. Archived leads count as new.</p>
       </Panel>
+
+      <ReplyPanels replies={replies} range={range} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { ArrowLeft } from 'lucide-react';
 import { PostedActionProvider } from '@/components/staff/action-form';
@@ -17,8 +18,12 @@ import type { Attribution } from '@/lib/leads/attribution';
 import type { ScreeningRecord } from '@/lib/spam/release';
 import { deletionDate } from '@/lib/retention/periods';
 import { formatDateTime } from '@/lib/staff/format';
-import { statusLabel, type KindInfo } from '@/lib/staff/lead-kinds';
-import type { getHistory, getLead, getNotes } from '@/lib/staff/leads';
+import type { KindInfo } from '@/lib/staff/lead-kinds';
+import type { getLead } from '@/lib/staff/leads';
+import type { Timeline as TimelineData } from '@/lib/conversations/timeline';
+import type { listPersonLeads } from '@/lib/conversations/person';
+import { PersonLeads } from '@/components/staff/person-leads';
+import { Timeline } from '@/components/staff/timeline';
 import type { PostedAction } from '@/lib/staff/page';
 import type { StaffUser } from '@/lib/staff/sessions';
 import type { listStaff } from '@/lib/staff/users';
@@ -27,8 +32,10 @@ import type { listDeliveries } from '@/lib/notify/deliveries';
 /** What the lead's page shows, read by its route (src/pages/staff/leads/[type]/[id].astro); null: the lead is gone. */
 export type LeadPageData = {
   lead: NonNullable<Awaited<ReturnType<typeof getLead>>>;
-  history: Awaited<ReturnType<typeof getHistory>>;
-  notes: Awaited<ReturnType<typeof getNotes>>;
+  /** What happened to it, oldest first (lib/conversations/timeline.ts): all, or the newest events. */
+  timeline: TimelineData;
+  /** The person's other leads: the same email address (lib/conversations/person.ts). */
+  person: Awaited<ReturnType<typeof listPersonLeads>>;
   staff: Awaited<ReturnType<typeof listStaff>>;
   /** The data request's audit trail (admins only; empty otherwise). */
   audit: Awaited<ReturnType<typeof auditOf>>;
@@ -43,12 +50,23 @@ export type LeadPageData = {
   deliveries: Awaited<ReturnType<typeof listDeliveries>>;
 } | null;
 
-type Props = { user: StaffUser; info: KindInfo; id: string; data: LeadPageData; posted?: PostedAction };
+type Props = {
+  user: StaffUser;
+  info: KindInfo;
+  id: string;
+  data: LeadPageData;
+  posted?: PostedAction;
+  /** The reply composer (an Astro slot: an island); none for a kind that takes no replies. */
+  reply?: ReactNode;
+};
 
-/** A lead with its triage, notes and notifications (the route has checked the session and that the lead exists). */
-export function LeadPage({ user, info, id, data, posted }: Props) {
+/**
+ * A lead with its timeline (the form post, emails in and out, status and owner changes, notes, notifications),
+ * the reply composer, triage and notifications (the route has checked the session and that the lead exists).
+ */
+export function LeadPage({ user, info, id, data, posted, reply }: Props) {
   if (!data) return <p className="text-sm text-muted-foreground">This lead no longer exists.</p>;
-  const { lead, history, notes, staff, audit, deliveries } = data;
+  const { lead, staff, audit, deliveries } = data;
   const f = lead.fields;
   const title = (f.name as string) || [f.first_name, f.last_name].filter(Boolean).join(' ') || String(f.email);
 
@@ -66,6 +84,7 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
             <p className="mt-1 text-sm text-muted-foreground">
               Received {formatDateTime(lead.createdAt)} · Owner: {lead.ownerName ?? 'unassigned'}
             </p>
+            <PersonLeads email={String(f.email ?? '')} {...data.person} />
           </div>
           <StatusBadge status={lead.status} className="px-3 py-1 text-sm" />
         </div>
@@ -85,8 +104,12 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
                 <ConsentList consents={data.consents} confirmedAt={lead.kind === 'newsletter' && lead.fields.confirmed_at ? new Date(String(lead.fields.confirmed_at)) : null} />
               </Panel>
             ) : null}
+            <Panel title="Timeline">
+              <Timeline {...data.timeline} owner={lead.ownerName} path={`/staff/leads/${info.slug}/${id}`} />
+            </Panel>
+            {reply ? <Panel title="Reply">{reply}</Panel> : null}
             <Panel title="Notes">
-              <NotesPanel leadRef={`${lead.kind}:${lead.id}`} notes={notes} />
+              <NotesPanel leadRef={`${lead.kind}:${lead.id}`} />
             </Panel>
           </div>
           <div className="space-y-6">
@@ -103,24 +126,6 @@ export function LeadPage({ user, info, id, data, posted }: Props) {
             </Panel>
             <Panel title="Notifications">
               <DeliveriesPanel deliveries={deliveries} back={`/staff/leads/${info.slug}/${id}`} />
-            </Panel>
-            <Panel title="Status history">
-              {history.length ? (
-                <ol className="space-y-3 text-sm">
-                  {history.map((h) => (
-                    <li key={h.id} className="border-l-2 border-violet-200 pl-3">
-                      <p>
-                        {statusLabel[h.fromStatus]} → <span className="font-semibold">{statusLabel[h.toStatus]}</span>
-                      </p>
-                      <p className="text-xs text-muted-foreground">
-                        {h.by ?? 'A former staff member'} · {formatDateTime(h.at)}
-                      </p>
-                    </li>
-                  ))}
-                </ol>
-              ) : (
-                <p className="text-sm text-muted-foreground">{lead.status === 'new' ? 'No changes yet: the lead is new.' : 'No changes by staff yet.'}</p>
-              )}
             </Panel>
           </div>
         </div>

@@ -1,6 +1,8 @@
 import { eraseDataRequest, extendDataRequest, markDataRequestDone, recordDataRequestCheck } from './data-requests';
 import { resendNotification } from './deliveries';
+import { addReplySnippet, editReplySnippet, sendLeadReply } from './replies';
 import { addLeadNote, assignLeadOwner, bulkUpdateLeads, markNotSpam, updateLeadStatus } from './triage';
+import { attachUnmatchedEmail, discardUnmatchedEmail } from './unmatched';
 import { createStaffAccount, updateStaffAccount } from './users';
 
 /** Every staff action a form can post (by name, in the hidden `_action` field). */
@@ -10,6 +12,9 @@ export const staffActions = {
   markNotSpam,
   assignLeadOwner,
   addLeadNote,
+  sendLeadReply,
+  addReplySnippet,
+  editReplySnippet,
   resendNotification,
   markDataRequestDone,
   eraseDataRequest,
@@ -17,6 +22,8 @@ export const staffActions = {
   extendDataRequest,
   createStaffAccount,
   updateStaffAccount,
+  attachUnmatchedEmail,
+  discardUnmatchedEmail,
 };
 
 export type StaffActionName = keyof typeof staffActions;
