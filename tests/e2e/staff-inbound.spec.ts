@@ -79,12 +79,35 @@ test('a reply by IMAP and one by the webhook join the partner lead, trimmed and 
   const unmatched = (await own.db.query(`select lead_id, notices from lead_messages where from_address = $1`, [`bob-${tag}@example.com`])).rows;
   expect(unmatched).toEqual([{ lead_id: null, notices: ['It was sent to a lead’s reply address, but its sender is not that lead’s email address.'] }]);
 
-  // The lead's page opens for staff (its thread is shown by the conversation view).
+  // Staff see it: the lead is in "Unread replies" with two new replies; its page shows both answers, trimmed, New.
   await page.goto(`${own.server.url}/staff/sign-in`);
   await signIn(page, admin, { expectPath: /\/staff$/ });
-  const response = await page.goto(`${own.server.url}/staff/leads/partner/${leadId}`);
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ann Lee');
+  await page.goto(`${own.server.url}/staff?view=unread&q=${tag}`);
+  const row = page.getByRole('table', { name: 'Leads with unread replies, newest first' }).locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('2 new replies');
+  await row.getByRole('link', { name: 'Ann Lee' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/leads/partner/${leadId}$`));
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByText('2 new emails')).toBeVisible();
+  const gmail = timeline.getByRole('article').filter({ hasText: 'Yes, Tuesday works for us.' });
+  const outlookCard = timeline.getByRole('article').filter({ hasText: 'And what do the agency plans cost?' });
+  for (const card of [gmail, outlookCard]) {
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(`Email from Ann Lee <${email}>`);
+    await expect(card.getByText('New', { exact: true })).toBeVisible();
+  }
+  await expect(outlookCard).toContainText('Subject: Pricing for agencies');
+  // The quoted history is trimmed, and there on request.
+  await expect(gmail.getByText('Thank you for your application. Would Tuesday suit you for a call?')).toBeHidden();
+  await gmail.getByText('Show the whole message').click();
+  await expect(gmail.getByText(/Thank you for your application\. Would Tuesday suit you for a call\?/)).toBeVisible();
+  expect((await own.db.query(`select unread_replies from lead_index where lead_type = 'partner' and lead_id = $1`, [leadId])).rows[0].unread_replies).toBe(0);
+
+  // The other sender's answer waits for an admin on the Unmatched email page, with why it did not join.
+  await page.goto(`${own.server.url}/staff/unmatched`);
+  const stray = page.getByRole('article').filter({ hasText: `bob-${tag}@example.com` });
+  await expect(stray).toContainText('I am not Ann.');
+  await expect(stray).toContainText('It was sent to a lead’s reply address, but its sender is not that lead’s email address.');
 });
 
 test('the webhook is not there when INBOUND_WEBHOOK_SECRET is not set', async ({ request }) => {
