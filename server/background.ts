@@ -1,15 +1,17 @@
 // Background work that runs inside `npm start` next to the web server: the notification delivery loop
-// (lib/notify/loop), the daily retention purge and, for the web server only, the writer of the page counts
-// (lib/analytics/page-views). `npm run worker` runs the same loop alone. `stop()` finishes the batch in
-// flight (within a grace when given, then hands back the rows it could not finish), writes the last page
-// counts, and resolves before the caller closes the database. The server stops the deliveries first, at
-// the signal (`stopDeliveries`), and the page counts last, after its last request.
+// (lib/notify/loop), with it the IMAP watcher when IMAP_URL is set (lib/conversations/imap.ts), the daily
+// retention purge and, for the web server only, the writer of the page counts (lib/analytics/page-views).
+// `npm run worker` runs the same loop and watcher alone. `stop()` finishes the batch in flight (within a
+// grace when given, then hands back the rows it could not finish), writes the last page counts, and resolves
+// before the caller closes the database. The server stops the deliveries and the watcher first, at the
+// signal (`stopDeliveries`), and the page counts last, after its last request.
 import type { DbHandle } from '@/lib/db/client';
 import { createPageCounter, type PageCounter } from '@/lib/analytics/page-views';
 import { defaultDailyKeys } from '@/lib/analytics/page-view-keys';
 import { pageViewsWriter } from '@/lib/analytics/page-views-store';
 import { envInt } from '@/lib/limiter';
 import { createDeliveryLoop } from '@/lib/notify/loop';
+import { startImapWatcher } from '@/lib/conversations/imap';
 import { notifyLog } from '@/lib/notify/notify-log';
 import { queryable } from '@/lib/db/connection';
 import { areaLog } from '@/lib/logger';
@@ -19,7 +21,10 @@ import { configuredHosts } from './request-guards';
 /** `pageViews`: the page counter the web server counts into; undefined when counting is off (PAGE_VIEWS=0) or not asked for. */
 export type Background = {
   nudge: () => void;
-  /** Stops the delivery loop (no new claims; the batch in flight gets `graceMs`, then its unfinished rows are handed back). Idempotent. */
+  /**
+   * Stops the delivery loop (no new claims; the batch in flight gets `graceMs`, then its unfinished rows are
+   * handed back) and the IMAP watcher (it logs out and gives its lease up, for another instance). Idempotent.
+   */
   stopDeliveries: (graceMs?: number) => Promise<void>;
   /** Stops everything: the deliveries as above, the purge, and the page counter after one last write. */
   stop: (graceMs?: number) => Promise<void>;
@@ -98,8 +103,10 @@ export function startBackground({
   }
   const loop = createDeliveryLoop({ handle, env });
   loop.start();
+  // Answers to leads from IMAP_URL's mailbox: one watcher of all the instances holds it (docs/conversations.md).
+  const imap = startImapWatcher({ client: queryable(handle), env });
   let stopping: Promise<void> | undefined;
-  const stopDeliveries = (graceMs?: number) => (stopping ??= loop.stop(graceMs).then(() => {}));
+  const stopDeliveries = (graceMs?: number) => (stopping ??= Promise.all([loop.stop(graceMs), imap?.stop()]).then(() => {}));
   return {
     nudge: () => loop.nudge(),
     stopDeliveries,

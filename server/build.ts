@@ -3,7 +3,7 @@
 // `node server/build.ts --if-needed`; `npm run build` always builds). A build is the site (`astro build`:
 // dist/client, dist/server) and the programs of server/, bundled into plain JavaScript in dist/app: the
 // HTTP server (main.mjs), the delivery worker (worker.mjs), the migrations (migrate.mjs) and the staff
-// account command (create-staff.mjs), with the database migrations beside them. Production runs no
+// account command (create-staff.mjs), the email parser's worker thread (parse-worker.mjs), with the database migrations beside them. Production runs no
 // TypeScript transpiler (tsx is a development dependency). This file runs with Node's own type stripping.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -24,6 +24,8 @@ export const serverEntry = path.join(outDir, 'app', 'main.mjs');
  * (server/start.sh); `npm run worker`, `db:migrate`, `staff:create` and `db:copy-to-postgres` run the others (server/run.sh).
  */
 export const programs = ['main', 'worker', 'migrate', 'create-staff', 'copy-to-postgres'] as const;
+/** Modules the programs start as worker threads, built beside them: the email parser (lib/conversations/parse-mail.ts). */
+const threads = ['src/lib/conversations/parse-worker.ts'];
 const stampFile = path.join(outDir, 'source-hash');
 
 function walk(p: string, files: string[]) {
@@ -48,7 +50,7 @@ export function sourceHash(): string {
 
 export function buildIsCurrent(): boolean {
   if (!fs.existsSync(path.join(outDir, 'server', 'entry.mjs'))) return false;
-  if (programs.some((name) => !fs.existsSync(path.join(outDir, 'app', `${name}.mjs`)))) return false;
+  if ([...programs, ...threads.map((t) => path.basename(t, '.ts'))].some((name) => !fs.existsSync(path.join(outDir, 'app', `${name}.mjs`)))) return false;
   try {
     return fs.readFileSync(stampFile, 'utf8') === sourceHash();
   } catch {
@@ -66,7 +68,7 @@ function bundleServer(): void {
   const app = path.dirname(serverEntry);
   fs.rmSync(app, { recursive: true, force: true });
   buildSync({
-    entryPoints: programs.map((name) => path.join(root, 'server', `${name}.ts`)),
+    entryPoints: [...programs.map((name) => path.join(root, 'server', `${name}.ts`)), ...threads.map((t) => path.join(root, t))],
     outdir: path.dirname(serverEntry),
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',

@@ -84,8 +84,8 @@ export function answerRefusal(req: IncomingMessage, write: () => void) {
   req.resume();
 }
 
-/** Reads a body of at most `limit` bytes. */
-function readBody(req: IncomingMessage, limit: number): Promise<{ body?: Buffer; tooLarge?: boolean; error?: boolean }> {
+/** Reads a body of at most `limit` bytes (past it: `tooLarge`, the request paused with the rest unread). */
+export function readBody(req: IncomingMessage, limit: number): Promise<{ body?: Buffer; tooLarge?: boolean; error?: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

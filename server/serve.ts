@@ -7,7 +7,7 @@
 //   3. every POST passes the guards (origin, type, 64 kB; request-guards.ts); the lead forms' JSON posts
 //      are answered here (lead-posts.ts); a refused post, a method a page does not take and a request that
 //      failed get one of the server's answers: a page Astro prerendered (lib/server-answers.ts), sent with
-//      its status;
+//      its status; the inbound email webhook, signed and raw, is answered before the guards (inbound-email.ts);
 //   4. everything else is rendered by Astro's handler (middleware mode): the staff area, the 404 page, and
 //      a prerendered page rendered again on request (a filtered list, a form posted without JavaScript:
 //      src/pages/on-request/[...path].astro, told the page's path in `locals.pageOnRequest`).
@@ -38,6 +38,8 @@ import { siteUrlStartProblem } from '@/lib/site-url';
 import { registerDeliveryNudge } from '@/lib/notify/nudge';
 import { startBackground, type Background } from './background';
 import { answerLeadJson } from './lead-posts';
+import { answerInboundEmail, inboundConfigProblem, inboundEmailPath } from './inbound-email';
+import { imapConfigProblem } from '@/lib/conversations/imap-settings';
 import { answerChallenge } from './challenge';
 import { challengePath } from '@/lib/spam/proof-field';
 import { processChallengeLimiter } from '@/lib/spam/challenge-limit';
@@ -76,7 +78,7 @@ if (!tls && (process.env.HTTPS_CERT_FILE || process.env.HTTPS_KEY_FILE)) {
   const [set, unset] = process.env.HTTPS_CERT_FILE ? ['HTTPS_CERT_FILE', 'HTTPS_KEY_FILE'] : ['HTTPS_KEY_FILE', 'HTTPS_CERT_FILE'];
   fail(`${set} is set but ${unset} is not: set both to serve HTTPS, or neither to serve plain HTTP (behind a proxy that ends TLS)`);
 }
-const webhookProblem = webhookConfigProblem();
+const webhookProblem = webhookConfigProblem() ?? inboundConfigProblem() ?? imapConfigProblem();
 if (webhookProblem) fail(webhookProblem);
 // Emails whose links point to localhost cannot work: refused with emails on, a warning once ready without.
 const siteUrlProblem = siteUrlStartProblem();
@@ -264,6 +266,11 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   if (url.pathname === challengePath) {
     metrics?.route(res, 'api');
     return read ? answerChallenge(req, res, { ip: clientIp, limiter: processChallengeLimiter(db) }) : notAllowed(req, res, 'GET, HEAD');
+  }
+  // An email posted by an email-routing worker: signed, raw, no browser's form (inbound-email.ts).
+  if (url.pathname === inboundEmailPath) {
+    metrics?.route(res, 'api');
+    return answerInboundEmail(req, res, { client: queryable(db), requestId });
   }
   if (req.method === 'POST') {
     const checked = await checkPost(req, allowedHosts, viaProxy);

@@ -1,4 +1,5 @@
-// `npm run worker`: the notification delivery loop alone, without the web server. Opens the database
+// `npm run worker`: the notification delivery loop alone, without the web server (and the IMAP watcher,
+// when IMAP_URL is set: lib/conversations/imap.ts). Opens the database
 // of DATABASE_URL (or the embedded one in DATA_DIR, when no server is using it), applies migrations,
 // and delivers until SIGTERM/SIGINT, which finish the batch in flight (at most SHUTDOWN_TIMEOUT_MS, 25 s)
 // and hand back the rows they could not finish, so that another loop takes them at once. Any number of
@@ -17,9 +18,10 @@ import { setMetricsSink } from '../src/lib/metrics/events';
 import { ConfigError, openDatabase, type DbHandle } from '../src/lib/db/connection';
 import { runMigrations } from '../src/lib/db/migrate';
 import { webhookConfigProblem } from '../src/lib/notify/config';
+import { imapConfigProblem } from '../src/lib/conversations/imap-settings';
 
-// Every webhook call is signed and goes over HTTPS: settings that cannot do that stop the start.
-const webhookProblem = webhookConfigProblem();
+// Every webhook call is signed and goes over HTTPS, and IMAP_URL must be a mailbox: settings that cannot do that stop the start.
+const webhookProblem = webhookConfigProblem() ?? imapConfigProblem();
 if (webhookProblem) {
   console.error(`postcraft worker: ${webhookProblem}`);
   process.exit(1);
@@ -59,7 +61,7 @@ if (process.env.WORKER_METRICS_PORT?.trim()) {
 const shutdownTimeoutMs = envInt(process.env.SHUTDOWN_TIMEOUT_MS, 25_000, 1);
 
 const background = startBackground({ handle, alwaysRun: true });
-console.log(`postcraft worker: delivering notifications from ${handle.describe}`);
+console.log(`postcraft worker: delivering notifications${process.env.IMAP_URL?.trim() ? ' and taking email from the IMAP mailbox' : ''} from ${handle.describe}`);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -21,6 +21,17 @@ if [ ! -x "$chromium" ]; then
   fi
 fi
 
+# The intake's tests start a real IMAP server (Dovecot, tests/support/dovecot.ts) on their own port.
+if [ ! -x "${DOVECOT_PATH:-/usr/sbin/dovecot}" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Dovecot is missing: installing it with apt-get..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null || exit 1
+  else
+    echo "npm test needs Dovecot (an IMAP server) at ${DOVECOT_PATH:-/usr/sbin/dovecot}. Install it with: sudo apt-get install -y dovecot-imapd"
+    exit 1
+  fi
+fi
+
 # The form and staff tests read what the server stored, so the end-to-end server runs on PostgreSQL:
 # DATABASE_URL when set, else the machine's local server (started here if it is down, or the one
 # command that starts it is printed). The embedded database is covered by the integration tests.

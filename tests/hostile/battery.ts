@@ -10,7 +10,8 @@
 // a spam flood (spam-flood.ts) reaches neither the open inbox nor anyone's mailbox; 5,000 views with
 // made-up campaigns and referrers (page-view-flood.ts) grow page_views by a bounded number of rows; and a
 // client that spends its whole allowance of posts leaves the next person's verification and confirmation
-// emails sent (email-budget.ts).
+// emails sent (email-budget.ts); hostile mail posted to the inbound email webhook is stored as text or
+// refused, never a 5xx, a 30 MB message without the memory to hold it (inbound-email.ts).
 // Exits non-zero otherwise.
 import pg from 'pg';
 import { decodeHeader, startSmtp } from '../support/notify-receivers';
@@ -25,6 +26,7 @@ import { staffBattery } from './staff-area';
 import { spamFlood } from './spam-flood';
 import { pageViewFlood } from './page-view-flood';
 import { emailBudget } from './email-budget';
+import { inboundEmailBattery } from './inbound-email';
 
 const show = Number(process.env.HOSTILE_SHOW ?? 60);
 const notifyTo = 'leads@postcraft.example';
@@ -113,4 +115,5 @@ await runSuite('test:hostile', async (checks) => {
   console.log('');
   await pageViewFlood(checks);
   await emailBudget(checks);
+  await inboundEmailBattery(checks);
 });

@@ -2,7 +2,7 @@
 // wrote on the lead's page, sent through the outbox) and in (an answer that came back by IMAP or the inbound
 // webhook), the saved replies admins edit, and who owned a lead when (its owner history, for the timeline).
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { staffUsers } from './staff-schema';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -103,3 +103,18 @@ export const leadOwnerHistory = pgTable(
   },
   (t) => [index('lead_owner_history_lead_idx').on(t.leadType, t.leadId)],
 );
+
+/**
+ * The mailbox the IMAP watcher takes answers from (lib/conversations/imap.ts), one row per mailbox
+ * (`user@host:port/INBOX`, never the password): the highest UID taken under its UIDVALIDITY (null: nothing
+ * taken yet, so the first look takes the unseen messages), and the lease that lets one watcher at a time,
+ * of all the instances on this database, hold it (`holder` until `lease_until`).
+ */
+export const imapMailboxes = pgTable('imap_mailboxes', {
+  mailbox: text('mailbox').primaryKey(),
+  uidValidity: bigint('uid_validity', { mode: 'number' }),
+  lastUid: bigint('last_uid', { mode: 'number' }),
+  holder: text('holder'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
