@@ -5,6 +5,7 @@ import { startDovecot, type Dovecot } from '../support/dovecot';
 import { gmailReply, outlookReply, plainMail, postInbound, signedHeaders } from '../support/inbound-mail';
 import { startOwnServer, type OwnServer } from '../support/own-server';
 import { createStaff, signIn } from '../support/staff-accounts';
+import { decodeHeader, startSmtp, waitFor } from '../support/notify-receivers';
 
 /**
  * Answers coming back to a partner lead we wrote to (docs/conversations.md, "Answers coming back"): one
@@ -18,16 +19,19 @@ test.describe.configure({ mode: 'serial' });
 const secret = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
 let dovecot: Dovecot;
 let own: OwnServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   dovecot = await startDovecot();
-  own = await startOwnServer({ IMAP_URL: dovecot.url, INBOUND_WEBHOOK_SECRET: secret, REPLY_INBOUND_ADDRESS: 'replies@postcraft.example', LOG_LEVEL: 'warn' });
+  smtp = await startSmtp();
+  own = await startOwnServer({ SMTP_URL: smtp.url, NOTIFY_POLL_MS: '200', IMAP_URL: dovecot.url, INBOUND_WEBHOOK_SECRET: secret, REPLY_INBOUND_ADDRESS: 'replies@postcraft.example', LOG_LEVEL: 'warn' });
 });
 
 test.afterAll(async () => {
   await own?.stop();
   await dovecot?.remove();
+  await smtp?.close();
 });
 
 test('a reply by IMAP and one by the webhook join the partner lead, trimmed and unread; another sender does not', async ({ page }) => {
@@ -115,4 +119,60 @@ test('the webhook is not there when INBOUND_WEBHOOK_SECRET is not set', async ({
   const res = await request.post('/api/inbound-email', { headers: { 'Content-Type': 'message/rfc822' }, data: 'From: a@example.com\r\n\r\nhi' });
   expect(res.status()).toBe(404);
   expect(await res.json()).toEqual({ error: 'Not found: the inbound email webhook is off (INBOUND_WEBHOOK_SECRET is not set).' });
+});
+
+test('the whole round: a reply typed on the lead page is sent threaded, and the answers to that very email come back into its thread', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = randomUUID().slice(0, 8);
+  const email = `cleo-${tag}@example.com`;
+  const member = createStaff('member', 'Rui Round', own.databaseUrl);
+  const [{ id: leadId }] = (
+    await own.db.query(
+      `insert into partner_applications (first_name, last_name, email, company, partnership_type, message) values ('Cleo', 'Marsh', $1, 'Marsh Media', 'reseller', 'Can we resell Postcraft?') returning id`,
+      [email],
+    )
+  ).rows as { id: string }[];
+  await page.goto(`${own.server.url}/staff/sign-in`);
+  await signIn(page, member, { expectPath: /\/staff$/ });
+  await page.goto(`${own.server.url}/staff/leads/partner/${leadId}`);
+  const composer = page.getByRole('form', { name: 'Reply to the lead' });
+  await composer.getByLabel('Message').click();
+  await page.keyboard.type('Hello Cleo, yes: which markets do you serve?');
+  await composer.getByRole('button', { name: 'Send reply' }).click();
+  await expect(composer.getByRole('status')).toContainText(`Reply queued for ${email}`);
+
+  // The email as it left: its Message-ID and the Reply-To that carries the lead's token.
+  await waitFor(() => smtp.messages.some((m) => m.rcptTo.includes(email)), 15_000, 'the reply at the SMTP server');
+  const mail = smtp.messages.find((m) => m.rcptTo.includes(email))!;
+  const header = (name: string) => mail.headers.filter(([n]) => n === name).map(([, v]) => decodeHeader(v))[0]!;
+  const messageId = header('message-id').replace(/^<|>$/g, '');
+  const replyTo = header('reply-to');
+  expect(replyTo).toMatch(/^replies\+partner-[a-z2-7]+-[a-z2-7]+@postcraft\.example$/);
+  const quoted = 'Hello Cleo, yes: which markets do you serve?';
+
+  // Cleo's mail program answers to the Reply-To without In-Reply-To (the token alone), into the mailbox; then
+  // she writes again from another program to the team's plain address with a new subject, threaded by In-Reply-To.
+  const sent = Date.now();
+  await dovecot.deliver(gmailReply({ from: `Cleo Marsh <${email}>`, to: replyTo, subject: `Re: ${header('subject')}` }, 'The Nordics and Germany.', quoted));
+  const second = outlookReply({ from: `Cleo Marsh <${email}>`, to: 'partners@postcraft.example', subject: 'Volume pricing', inReplyTo: messageId }, 'Also: is there volume pricing?', quoted);
+  expect(await postInbound(own.server.url, second, signedHeaders(secret, second))).toMatchObject({ status: 200, json: { outcome: 'joined' } });
+  await expect
+    .poll(async () => Number((await own.db.query(`select count(*) from lead_messages where lead_type = 'partner' and lead_id = $1 and direction = 'in'`, [leadId])).rows[0].count), {
+      timeout: 10_000,
+      intervals: [200],
+    })
+    .toBe(2);
+  expect(Date.now() - sent).toBeLessThan(10_000);
+
+  // The thread on the page: our reply, then both answers, trimmed of the quoted reply.
+  await page.goto(`${own.server.url}/staff/leads/partner/${leadId}`);
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  const cards = timeline.getByRole('article');
+  const ours = cards.filter({ has: page.getByRole('heading', { name: /^Reply by Rui Round/ }) });
+  await expect(ours).toHaveCount(1);
+  for (const text of ['The Nordics and Germany.', 'Also: is there volume pricing?']) {
+    const card = cards.filter({ hasText: text });
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(`Email from Cleo Marsh <${email}>`);
+    await expect(card.getByText(quoted)).toBeHidden();
+  }
 });
