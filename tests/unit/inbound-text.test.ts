@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, trimReply } from '@/lib/conversations/mail-text';
+import { htmlToText } from '@/lib/conversations/html-text';
+import { trimReply } from '@/lib/conversations/mail-text';
 import { sourceWithoutAttachments } from '@/lib/conversations/scrub';
 import { readImapSettings } from '@/lib/conversations/imap-settings';
 import { inboundConfigProblem } from '../../server/inbound-email';
