@@ -63,9 +63,15 @@ function checkEmails(smtp: Smtp, pending: number, check: Checks['check']) {
   const strayRecipients = staff.filter((m) => m.rcptTo.length !== 1).length + visitors.filter((m) => m.rcptTo.length !== 1 || !/^hostile-\d+-\d+@example\.com$/.test(m.rcptTo[0])).length;
   const injected = smtp.messages.filter((m) => m.headers.some(([name]) => name === 'bcc' || name === 'cc' || name === 'set-cookie')).length;
   const carried = staff.filter((m) => m.headers.some(([name, value]) => name === 'subject' && value.includes(smuggled))).length;
-  const subjects = visitors.filter((m) => !visitorSubjects.test(decodeHeader(m.headers.find(([n]) => n === 'subject')?.[1] ?? ''))).length;
+  // A staff member's reply from a lead's page (the staff battery posts the composer too) is the staff member's own
+  // words to the lead: its Reply-To carries the lead's token. The fixed subjects and the per-address limit are
+  // those of what a visitor's post makes us send.
+  const isStaffReply = (m: (typeof visitors)[number]) =>
+    m.headers.some(([n, v]) => n === 'reply-to' && /\+[a-z]+-[a-z2-7]{26}-[a-z2-7]{12}@/.test(decodeHeader(v)));
+  const fromPosts = visitors.filter((m) => !isStaffReply(m));
+  const subjects = fromPosts.filter((m) => !visitorSubjects.test(decodeHeader(m.headers.find(([n]) => n === 'subject')?.[1] ?? ''))).length;
   const perAddress = new Map<string, number>();
-  for (const m of visitors) perAddress.set(m.rcptTo[0], (perAddress.get(m.rcptTo[0]) ?? 0) + 1);
+  for (const m of fromPosts) perAddress.set(m.rcptTo[0], (perAddress.get(m.rcptTo[0]) ?? 0) + 1);
   const flooded = [...perAddress.values()].filter((n) => n > 3).length;
   check('notifications of the stored leads all sent', pending === 0 && staff.length > 0 && visitors.length > 0, `${staff.length} to staff, ${visitors.length} to visitors, ${pending} still pending`);
   check(
