@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { leadKindNames } from '@/lib/leads/kinds';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { staffUsers } from './staff-schema';
 
 /**
  * The notification outbox: one row per new lead and delivery channel, written in the same
@@ -79,5 +80,54 @@ export const notificationOutbox = pgTable(
     // Replies are one row per message instead (several replies to a lead may wait at once).
     uniqueIndex('notification_outbox_one_pending_key').on(t.leadType, t.leadId, t.channel).where(sql`${t.status} = 'pending' and ${t.messageId} is null`),
     uniqueIndex('notification_outbox_message_pending_key').on(t.messageId).where(sql`${t.status} = 'pending' and ${t.messageId} is not null`),
+  ],
+);
+
+/**
+ * What a staff email is about (issue 32, docs/speed-to-lead.md): `reminder`, a lead turned overdue (to its
+ * owner, or to each admin when nobody owns it); `unassigned`, new leads no member could take under the
+ * assignment rules (to each admin); `digest`, a member's daily list of their open, due and overdue leads;
+ * `summary`, the admins' weekly summary.
+ */
+export const staffEmailTopics = ['reminder', 'unassigned', 'digest', 'summary'] as const;
+export type StaffEmailTopic = (typeof staffEmailTopics)[number];
+
+/**
+ * The outbox's rows addressed to a staff member rather than about a lead's delivery channel (issue 32):
+ * worked by the same delivery loop (lib/notify/loop.ts) with the same lease, retries and statuses as
+ * `notification_outbox`. `key` makes each email once ever (`reminder:<type>:<lead id>:<user id>`,
+ * `digest:<user id>:<local date>`, `summary:<user id>:<ISO week>`, `unassigned:<rule or kind>:<since>`), so
+ * that a job run twice, a restart or a second instance cannot send one twice: writers insert with
+ * `on conflict (key) do nothing`. No personal data: the message is built at send time; a row about a lead
+ * that is erased is cancelled. A member removed takes their rows with them.
+ */
+export const staffEmails = pgTable(
+  'staff_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    key: text('key').notNull(),
+    /** The lead it is about (a reminder, an unassigned lead), or null (a digest, a summary). */
+    leadType: text('lead_type'),
+    leadId: uuid('lead_id'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_emails_key').on(t.key),
+    check('staff_emails_topic_check', sql`${t.topic} in (${list(staffEmailTopics)})`),
+    check('staff_emails_status_check', sql`${t.status} in (${list(deliveryStatuses)})`),
+    index('staff_emails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('staff_emails_lead_idx').on(t.leadType, t.leadId).where(sql`${t.leadId} is not null`),
+    index('staff_emails_user_idx').on(t.staffUserId, t.createdAt),
   ],
 );

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { leadKindNames } from '@/lib/leads/kinds';
 import { dataRequests } from './schema';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -31,6 +31,17 @@ export const staffUsers = pgTable(
     /** Set when an admin disables the account: it cannot sign in and its sessions are gone. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * Speed to lead (issue 32; docs/speed-to-lead.md): since when the member marked themselves away (null:
+     * available; the assignment rules skip a member while away); whether single-key shortcuts are on
+     * (WCAG 2.1.4: each member can turn them off); the daily digest's local time `HH:MM` (null: no digest)
+     * and the member's IANA time zone for it (null: the team's); the admins' weekly summary opt-in.
+     */
+    awaySince: timestamp('away_since', { withTimezone: true }),
+    shortcuts: boolean('shortcuts').notNull().default(true),
+    digestAt: text('digest_at'),
+    timeZone: text('time_zone'),
+    weeklySummary: boolean('weekly_summary').notNull().default(false),
   },
   (t) => [uniqueIndex('staff_users_email_lower_key').on(sql`lower(${t.email})`), check('staff_users_role_check', inList(t.role, staffRoles))],
 );
@@ -202,6 +213,14 @@ export const leadIndex = pgTable(
     firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
     firstReplyBy: uuid('first_reply_by'),
     replies: integer('replies').notNull().default(0),
+    /**
+     * The first-response clock (issue 32, docs/speed-to-lead.md): when the lead's first answer is due (null:
+     * its kind is promised none, or it is held as spam), and when it was first answered (our first reply,
+     * or a status change marked as answered elsewhere; null: not yet). Open (status new, contacted or
+     * qualified), unanswered and past `due_at` is overdue.
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   // Also, made by migration 0017 (drizzle's index builder has no INCLUDE): lead_index_insights_idx on
   // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at, and since migration
