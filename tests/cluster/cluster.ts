@@ -8,7 +8,9 @@
 // until ready and back in Caddy's rotation, next). Checks, printed as PASS/FAIL and a table:
 //  - the three instances started at once migrated once (drizzle's migrations table: one row per migration);
 //  - every post answered with success is stored exactly once, nothing stored twice, every column as sent;
-//  - no 5xx and no failed request except those in flight inside the killed process (each accounted for);
+//  - no 5xx and no failed request except those in flight inside the killed process (each accounted for), and
+//    posts Caddy before 2.11.2 sent to the killed process before its health checks noticed (caddyserver/caddy#7546,
+//    accounted for only with Caddy's own log of it; docs/deploy.md);
 //  - during the rolling restart, 0 failed requests at the client;
 //  - a staff session signed in through one instance works through the other two;
 //  - the form limit and the sign-in limit hold across instances (one client address through Caddy gets the
@@ -26,6 +28,7 @@
 // uses /robots.txt, and the rolling restart's failures are reported, not failed (the server closes at once
 // on SIGTERM). The test says which it ran.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -55,6 +58,18 @@ const caddyPorts = (() => {
 const FLUSH_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => Date.now();
+/** The Caddy the test runs (`caddy version`: "2.6.2" or "v2.11.2 h1:..."), and whether it has caddyserver/caddy#7546 (before 2.11.2). */
+const caddyVersion = (() => {
+  try {
+    return execFileSync('caddy', ['version'], { encoding: 'utf8' }).trim().split(/\s+/)[0].replace(/^v/, '');
+  } catch {
+    return 'unknown';
+  }
+})();
+const caddyHasBodyBug = (() => {
+  const [a, b, c] = caddyVersion.split('.').map(Number);
+  return a === 2 && (b < 11 || (b === 11 && (c || 0) < 2));
+})();
 const browserUA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 // ---- the client ---------------------------------------------------------------------------------------
@@ -432,9 +447,33 @@ await runSuite('test:cluster', async ({ check }) => {
   const failed = recs.filter((r) => !r.ok);
   const inFlightAtKill = (r: Rec) => r.t0 <= marks.kill && r.t1 >= marks.kill;
   const explained = failed.filter((r) => inFlightAtKill(r) && (r.status >= 500 || r.status === 0));
-  const unexplained = failed.filter((r) => !explained.includes(r));
-  const describe = (rs: Rec[]) => rs.slice(0, 5).map((r) => `${r.type} ${r.status || r.error} at +${((r.t0 - marks.mixStart) / 1000).toFixed(1)} s`).join('; ');
-  check('no 5xx or failed request except those in flight inside the killed process', unexplained.filter((r) => !(r.t0 >= marks.rollStart && r.t0 < marks.rollEnd)).length === 0, `${failed.length} failed: ${explained.length} in flight at the kill${unexplained.length ? `; others: ${describe(unexplained)}` : ''}`);
+  // Caddy before 2.11.2 (Debian 12 ships 2.6.2) cannot retry a request with a body after a dial error: the
+  // transport closes the body on the failed dial, and the retry to a live instance fails with "http: invalid
+  // Read on closed Body" (caddyserver/caddy#7546, fixed by #7547 in 2.11.2). So a post that Caddy sends to the
+  // killed instance before its health checks notice (one health interval and timeout, 3 s) gets a 502 from
+  // Caddy itself. Such a failure is accounted for only with that evidence: a 502 to a post sent in that
+  // window, and no more of them than Caddy logged errors of this kind in it (docs/deploy.md says to run
+  // Caddy >= 2.11.2 in production). Anything else still fails the check.
+  const caddyBodyBug = caddy
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('"level":"error"') && l.includes('invalid Read on closed Body'))
+    .map((l) => Math.round(Number((JSON.parse(l) as { ts: number }).ts) * 1000))
+    .filter((ts) => ts >= marks.kill && ts <= marks.kill + 3_000 + 1_000);
+  const postAfterKill = (r: Rec) => (r.type === 'json' || r.type === 'page') && r.status === 502 && r.t0 >= marks.kill && r.t0 <= marks.kill + 3_000;
+  const byCaddyBug = caddyHasBodyBug ? failed.filter((r) => !explained.includes(r) && postAfterKill(r)).slice(0, caddyBodyBug.length) : [];
+  if (byCaddyBug.length) console.log(`NOTE  ${byCaddyBug.length} post(s) sent just after the kill answered 502 by Caddy ${caddyVersion} ("invalid Read on closed Body" in its log: caddyserver/caddy#7546, fixed in Caddy 2.11.2)`);
+  const unexplained = failed.filter((r) => !explained.includes(r) && !byCaddyBug.includes(r));
+  const at = (t: number) => `+${((t - marks.mixStart) / 1000).toFixed(2)} s`;
+  // Each failure with when it was sent and answered, and through which instance, against the kill's time.
+  const describe = (rs: Rec[]) =>
+    `${rs
+      .slice(0, 5)
+      .map((r) => `${r.type} ${r.status || r.error} sent at ${at(r.t0)}, answered at ${at(r.t1)}${r.upstream ? ` by ${r.upstream}` : ''}`)
+      .join('; ')} (the kill at ${at(marks.kill)}, ${victim.name} back at ${at(marks.killRestarted)})`;
+  check('no 5xx or failed request except those in flight inside the killed process (and posts lost to Caddy #7546 at the kill)', unexplained.filter((r) => !(r.t0 >= marks.rollStart && r.t0 < marks.rollEnd)).length === 0, `${failed.length} failed: ${explained.length} in flight at the kill, ${byCaddyBug.length} by Caddy's bug #7546 at the kill${unexplained.length ? `; others: ${describe(unexplained)}` : ''}`);
+  // Caddy's own account of a failure (its error log: which upstream, dial or round trip, the error).
+  if (unexplained.length) for (const line of caddy.output().split('\n').filter((l) => l.includes('"level":"error"')).slice(-10)) console.log(`CADDY ${line}`);
   const rollFailed = recs.filter((r) => r.t1 >= marks.rollStart && r.t0 <= marks.rollEnd && !r.ok);
   const rollCount = recs.filter((r) => r.t1 >= marks.rollStart && r.t0 <= marks.rollEnd).length;
   if (hasReadyz) check('rolling restart: 0 failed requests at the client', rollFailed.length === 0, `${rollCount} requests, ${rollFailed.length} failed${rollFailed.length ? `: ${describe(rollFailed)}` : ''}`);
@@ -498,7 +537,7 @@ await runSuite('test:cluster', async ({ check }) => {
     `${sentRows.length} / ${statusCount('limited')} / ${statusCount('failed')}; ${smtp.mails.length} emails, ${hooks.hooks.length} webhook calls`,
   );
   const inRoll = failed.filter((r) => r.t0 >= marks.rollStart && r.t0 < marks.rollEnd).length;
-  figure('5xx and failed requests: all / in flight inside the killed process / in the rolling restart', `${failed.length} / ${explained.length} / ${inRoll}`);
+  figure('5xx and failed requests: all / in flight inside the killed process / posts lost to Caddy #7546 at the kill / in the rolling restart', `${failed.length} / ${explained.length} / ${byCaddyBug.length} / ${inRoll}`);
   figure('rolling restart: requests / failed at the client', `${rollCount} / ${rollFailed.length}${hasReadyz ? '' : ' (no /readyz: not checked)'}`);
   figure('health check used by Caddy', healthUri);
   figure('the whole run', `${((now() - started) / 1000).toFixed(0)} s`);
