@@ -116,8 +116,8 @@ for (const kind of databaseKinds) {
       expect(pages).toEqual([g, c, a]);
 
       // (The first-response clock's counts beside them are checked in first-response-clock.test.ts.)
-      const { unread, awaiting } = await viewCounts(t!.db);
-      expect({ unread, awaiting }).toEqual({ unread: { n: 2, more: false }, awaiting: { n: 3, more: false } });
+      const counts = await viewCounts(t!.db);
+      expect({ unread: counts.unread, awaiting: counts.awaiting }).toEqual({ unread: { n: 2, more: false }, awaiting: { n: 3, more: false } });
       // Reading a lead's replies takes it out of "Unread replies"; answering it, out of "Awaiting our answer".
       await run(`update lead_messages set read_at = now() where lead_id = $1`, [a]);
       await message('contact', a, 'out', '2026-03-06T12:00:00Z');
