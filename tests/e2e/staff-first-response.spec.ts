@@ -103,23 +103,24 @@ test('an admin sets the calendar with the keyboard: a wrong zone gets its own me
   await tabTo(page, zone);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('Europe/Berln', { delay: quickKeyDelayMs });
-  await tabTo(page, page.getByLabel('Saturday opening time'));
-  await page.keyboard.type('10:00', { delay: quickKeyDelayMs });
+  // Saturday's closing time taken away: an opening without a closing.
+  await tabTo(page, page.getByLabel('Saturday closing time'));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
   await page.keyboard.press('Enter');
   const error = page.locator('#calendar-zone-error');
   await expect(error).toHaveText('"Europe/Berln" is not a time zone (use an IANA name such as Europe/Berlin)');
   await expect(page.getByLabel('Time zone')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Berln');
-  // Saturday's opening without a closing time is refused too, under its day.
+  // Saturday's opening without a closing time is refused too, under its day; what was typed stays.
   await expect(page.locator('#calendar-sat-error')).toHaveText('sat: give both an opening and a closing time, or neither (closed)');
   await expectNoAxeViolations(page);
 
   await tabTo(page, page.getByLabel('Time zone'));
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('UTC', { delay: quickKeyDelayMs });
-  await tabTo(page, page.getByLabel('Saturday opening time'));
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Backspace');
+  await tabTo(page, page.getByLabel('Saturday closing time'));
+  await page.keyboard.type('24:00', { delay: quickKeyDelayMs });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Calendar saved.' })).toBeVisible();
   await expect(page.getByLabel('Time zone')).toHaveValue('UTC');
