@@ -34,7 +34,8 @@
 // the inbox (first page, page 50, page 400, and a deep page: the leads older than 23 months), search (a name fragment, an exact email, a company
 // fragment), each filter (type, status, owner, a one-month range, source, campaign, the Spam view), one
 // lead's page, the conversation views ("Unread replies", "Awaiting our answer" in both orders, each with
-// filters), the People view (first page, page 400, a name fragment, an exact email, a kind), the lead's page
+// filters), the first-response clock's views ("Overdue", page 20, "Due soon", "Mine": the admin owns the leads
+// of one of the five owners, and "Overdue" with a kind and an owner), the People view (first page, page 400, a name fragment, an exact email, a kind), the lead's page
 // with the 200-message thread (as it opens, with its newest 50 events, and whole), the unmatched email, the insights page (its default 30 days, and a year: the longest range it shows) and the
 // CSV export of every lead (/staff/export?status=all: one run, no warm-up, stopped after
 // --export-timeout seconds, default 900; its lines counted, and the server process's resident memory
@@ -175,7 +176,9 @@ function seedStatements(n: number): { what: string; sql: string }[] {
     },
     {
       what: 'owner numbers',
-      sql: `create temp table bench_owner as select (array_position(${sqlArray(owners)}::text[], name))::int as n, id from staff_users where email like '%@bench.example' and role = 'member'`,
+      // The fifth owner's leads go to the admin who signs in (made before the seed), so that "Mine" lists a fifth of the owned leads.
+      sql: `create temp table bench_owner as select (array_position(${sqlArray(owners)}::text[], name))::int as n, id from staff_users where email like '%@bench.example' and role = 'member' and name <> '${owners[owners.length - 1]}'
+        union all select ${owners.length}, id from staff_users where email = '${admin.email}'`,
     },
     {
       what: 'lead_triage',
@@ -496,6 +499,12 @@ function cases(f: Facts): Case[] {
     page('view: awaiting, newest lead first', '/staff?view=awaiting&sort=newest'),
     page('view: awaiting + type=agency + owner', `/staff?view=awaiting&type=agency&owner=${f.ownerId}`),
     page('view: unread + search: name fragment', `/staff?view=unread&q=${q(f.surname.slice(0, 4))}`),
+    // The first-response clock (issue 32): the open, unanswered leads by due time, and the signed-in admin's own.
+    page('view: overdue (most overdue first)', '/staff?view=overdue'),
+    page('view: overdue, page 20', '/staff?view=overdue&page=20'),
+    page('view: due soon', '/staff?view=due-soon'),
+    page('view: mine (soonest due first)', '/staff?view=mine'),
+    page('view: overdue + type=agency + owner', `/staff?view=overdue&type=agency&owner=${f.ownerId}`),
     page('people, first page', '/staff?view=people'),
     page('people, page 400', '/staff?view=people&page=400'),
     page('people: name fragment', `/staff?view=people&q=${q(f.surname.slice(0, 6))}`),

@@ -77,6 +77,11 @@ export function FieldError({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
+/** The error of field `name` in the answer of the enclosing form, if any. */
+export function useFieldError(name: string): string | undefined {
+  return React.useContext(ResultContext).fieldErrors?.[name];
+}
+
 /** What was typed into field `name` of the enclosing form before its post was refused. */
 export function usePostedValue(name: string): string | undefined {
   return React.useContext(ValuesContext)[name];

@@ -5,13 +5,14 @@ import { formatDateTime } from '@/lib/staff/format';
 import { StatusBadge } from './status-badge';
 import { UnreadMark, WaitingMark } from './conversation-marks';
 import { spamReasonText } from '@/lib/spam/reasons';
+import { DueCell } from './due-line';
 
 const th = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
 // Phones: each row becomes a small card (name and status first, then the details), no sideways scrolling.
 const td = 'px-3 py-3 align-top text-sm max-md:col-start-2 max-md:p-0 max-md:py-0.5';
 const label = 'text-muted-foreground md:hidden';
 
-export function LeadTable({ rows, caption = 'Leads, newest first' }: { rows: InboxRow[]; caption?: string }) {
+export function LeadTable({ rows, caption = 'Leads, newest first', now = new Date() }: { rows: InboxRow[]; caption?: string; now?: Date }) {
   return (
     <div className="md:overflow-x-auto">
       <table className="w-full border-collapse md:min-w-[56rem]">
@@ -86,6 +87,9 @@ export function LeadTable({ rows, caption = 'Leads, newest first' }: { rows: Inb
                 </td>
                 <td className={`${td} max-md:order-2 max-md:pb-1`}>
                   <StatusBadge status={r.status} />
+                  <div className="mt-1 empty:hidden">
+                    <DueCell dueAt={r.dueAt} answeredAt={r.answeredAt} createdAt={r.createdAt} status={r.status} now={now} />
+                  </div>
                   {r.overdue ? <span className="ml-1.5 inline-flex rounded-full bg-danger-soft px-2 py-0.5 text-xs font-semibold text-danger">Overdue</span> : null}
                   {r.held ? (
                     <div className="mt-1 max-w-56 text-xs text-muted-foreground">

@@ -12,7 +12,7 @@ export function StaffHeader({ user, pathname }: { user: StaffUser; pathname: str
     { href: '/staff/insights', label: 'Insights' },
   ];
   if (user.role === 'admin') {
-    links.push({ href: '/staff/saved-replies', label: 'Saved replies' }, { href: '/staff/unmatched', label: 'Unmatched email' }, { href: '/staff/users', label: 'Staff accounts' });
+    links.push({ href: '/staff/saved-replies', label: 'Saved replies' }, { href: '/staff/unmatched', label: 'Unmatched email' }, { href: '/staff/users', label: 'Staff accounts' }, { href: '/staff/settings/calendar', label: 'Calendar' });
   }
   return (
     <header className="border-b border-border bg-white">

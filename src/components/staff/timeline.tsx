@@ -56,7 +56,16 @@ function Event({ event, owner }: { event: TimelineEvent; owner: string | null })
     case 'status':
       return (
         <Line icon={<ArrowRightLeft />} at={event.at}>
-          <Who name={event.by} /> changed the status: {statusLabel[event.from]} → <span className="font-semibold">{statusLabel[event.to]}</span>
+          {event.from === event.to ? (
+            <>
+              <Who name={event.by} /> answered the lead elsewhere (phone, own mailbox)
+            </>
+          ) : (
+            <>
+              <Who name={event.by} /> changed the status: {statusLabel[event.from]} → <span className="font-semibold">{statusLabel[event.to]}</span>
+              {event.answered ? ', answered elsewhere (phone, own mailbox)' : null}
+            </>
+          )}
         </Line>
       );
     case 'owner':

@@ -20,6 +20,11 @@ export function TriagePanel({ lead, staff }: { lead: LeadRecord; staff: StaffAcc
             Save status
           </SubmitButton>
         </div>
+        {/* Stops the first-response clock for an answer given outside the lead's page (docs/speed-to-lead.md). */}
+        <label className="mt-2 flex items-start gap-2 text-sm">
+          <input type="checkbox" name="answered" value="on" className="mt-0.5 size-4 accent-violet-700" />
+          <span>I answered this lead elsewhere (phone, own mailbox)</span>
+        </label>
         <ActionMessage className="mt-1.5" />
       </ActionForm>
       <ActionForm action="assignLeadOwner" aria-label="Assign owner">

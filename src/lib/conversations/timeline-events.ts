@@ -41,7 +41,7 @@ export type TimelineEvent =
   | (Base & { type: 'received'; label: string; texts: { label: string; text: string }[] })
   | (Base & { type: 'screening'; verdict: Verdict; reasons: SpamReason[] })
   | (Base & { type: 'released'; by: string | null })
-  | (Base & { type: 'status'; from: LeadStatus; to: LeadStatus; by: string | null })
+  | (Base & { type: 'status'; from: LeadStatus; to: LeadStatus; by: string | null; answered: boolean })
   | (Base & { type: 'owner'; from: string | null; to: string | null; by: string | null })
   | (Base & { type: 'note'; body: string; by: string | null })
   | (Base & { type: 'delivery'; channel: DeliveryChannel; status: DeliveryStatus; attempts: number; lastError: string | null; sentAt: Date | null })
@@ -133,7 +133,7 @@ export async function triageEvents(db: Db, ref: LeadRef, limit: number | undefin
   const read = (query: SQL, alias: string) => rowsOf(db, inOrder(query, alias, limit));
   const [statuses, owners, notes] = await Promise.all([
     read(
-      sql`select h.id, h.from_status, h.to_status, u.name as by_name, h.created_at from lead_status_history h left join staff_users u on u.id = h.changed_by
+      sql`select h.id, h.from_status, h.to_status, h.answered, u.name as by_name, h.created_at from lead_status_history h left join staff_users u on u.id = h.changed_by
         where h.lead_type = ${ref.kind} and h.lead_id = ${ref.id}::uuid`,
       'h',
     ),
@@ -151,7 +151,7 @@ export async function triageEvents(db: Db, ref: LeadRef, limit: number | undefin
   ]);
   return {
     events: [
-      ...statuses.map((r): TimelineEvent => ({ type: 'status', id: String(r.id), at: asDate(r.created_at), from: r.from_status as LeadStatus, to: r.to_status as LeadStatus, by: name(r.by_name) })),
+      ...statuses.map((r): TimelineEvent => ({ type: 'status', id: String(r.id), at: asDate(r.created_at), from: r.from_status as LeadStatus, to: r.to_status as LeadStatus, by: name(r.by_name), answered: r.answered === true })),
       ...owners.map((r): TimelineEvent => ({ type: 'owner', id: String(r.id), at: asDate(r.created_at), from: name(r.from_name), to: name(r.to_name), by: name(r.by_name) })),
       ...notes.map((r): TimelineEvent => ({ type: 'note', id: String(r.id), at: asDate(r.created_at), body: String(r.body), by: name(r.by_name) })),
     ],

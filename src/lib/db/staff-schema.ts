@@ -90,6 +90,12 @@ export const leadStatusHistory = pgTable(
     toStatus: text('to_status').notNull(),
     changedBy: uuid('changed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * The member marked the lead as answered elsewhere (phone, their own mailbox) with this change: it stops
+     * the first-response clock (lead_index.answered_at, docs/speed-to-lead.md). A row may then keep the status
+     * (from = to): the answer alone was recorded.
+     */
+    answered: boolean('answered').notNull().default(false),
   },
   (t) => [index('lead_status_history_lead_idx').on(t.leadType, t.leadId)],
 );
@@ -242,7 +248,31 @@ export const leadIndex = pgTable(
     index('lead_index_awaiting_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.awaitingSince} is not null`),
     // "Awaiting our answer", waiting longest first (migration 0024).
     index('lead_index_waiting_idx').on(t.awaitingSince, t.leadId).where(sql`${t.awaitingSince} is not null`),
+    // The first-response clock's views (lib/staff/due-views.ts): "Overdue" and "Due soon" read the open,
+    // unanswered leads in due order (a team has few of them, however many leads it has had); "Mine" a
+    // member's open leads, unanswered first and soonest due first.
+    index('lead_index_due_idx').on(t.dueAt, t.leadId).where(sql`${t.status} in ('new', 'contacted', 'qualified') and ${t.answeredAt} is null and ${t.dueAt} is not null`),
+    index('lead_index_mine_idx').on(t.ownerId, sql`(${t.answeredAt} is not null)`, t.dueAt, t.leadId).where(sql`${t.status} in ('new', 'contacted', 'qualified')`),
   ],
+);
+
+/**
+ * The team's business hours (one row, `id` always true): the first-response clock counts each lead's
+ * target on them (lib/speed/business-hours.ts; in the database, migration 0029's `business_due_at`). Set by
+ * the admins on /staff/settings/calendar; until then the migration's row, `defaultTeamCalendar`.
+ */
+export const teamCalendar = pgTable(
+  'team_calendar',
+  {
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull(),
+    /** `TeamCalendar['hours']`: { mon: { open: '09:00', close: '17:00' }, ... }; a day not named is closed. */
+    hours: jsonb('hours').$type<Record<string, { open: string; close: string }>>().notNull(),
+    holidays: text('holidays').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('team_calendar_one_row', sql`${t.id}`)],
 );
 
 /**

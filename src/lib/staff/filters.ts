@@ -3,9 +3,10 @@ import type { LeadKind } from '@/lib/leads/kinds';
 
 /**
  * The inbox's views (?view=): every lead (''), the leads with replies nobody has read ('unread'), the leads
- * whose last email waits for our answer ('awaiting'), and one row per person ('people').
+ * whose last email waits for our answer ('awaiting'), one row per person ('people'), and the first-response
+ * clock's ('due-soon', 'overdue', and the signed-in member's open leads, 'mine': lib/staff/due-views.ts).
  */
-export const inboxViews = ['unread', 'awaiting', 'people'] as const;
+export const inboxViews = ['unread', 'awaiting', 'people', 'due-soon', 'overdue', 'mine'] as const;
 export type InboxView = (typeof inboxViews)[number] | '';
 
 /** The order of "Awaiting our answer": waiting longest first (its default, '') or newest lead first. */

@@ -19,6 +19,7 @@ import {
   attributionKeys,
   type Attribution,
 } from "@/lib/leads/attribution";
+import { dueOrder, dueViewConditions, isDueView, type ViewContext } from "./due-views";
 
 /**
  * The inbox: every kind of lead in one list, read from `lead_index` (one row per lead, kept by triggers:
@@ -45,6 +46,9 @@ export type InboxRow = {
   /** Its thread (lead_index, kept by the lead_messages trigger): replies nobody has read, and since when the last one waits for our answer. */
   unreadReplies: number;
   awaitingSince: Date | null;
+  /** The first-response clock (migration 0029): when the first answer is due (null: none promised, or held as spam), and when it came. */
+  dueAt: Date | null;
+  answeredAt: Date | null;
 };
 
 /** `%term%` for LIKE, with the pattern characters of the term escaped. */
@@ -54,8 +58,8 @@ export const likePattern = (term: string) =>
 const wholeAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The filter as conditions on `lead_index i` (each served by one of its indexes, whose order is `desc nulls last`). */
-function conditions(f: InboxFilter, after?: { key: string; id: string }) {
-  const where: SQL[] = [];
+function conditions(f: InboxFilter, after?: { key: string; id: string }, context: ViewContext = {}) {
+  const where: SQL[] = [...dueViewConditions(f, context)];
   // The views' conditions are written as their partial indexes' (lead_index_unread_idx, _awaiting_idx,
   // _waiting_idx), so that the planner reads only the few leads they hold.
   if (f.view === "unread") where.push(sql`i.unread_replies > 0`);
@@ -95,12 +99,14 @@ function select(
   tail: SQL,
   order: SQL,
   after?: { key: string; id: string },
+  context: ViewContext = {},
 ) {
   return sql`select i.lead_type, i.lead_id as id, i.name, i.email, i.company, i.summary, i.created_at, i.created_at::text as created_key,
       i.status, i.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons, i.unread_replies, i.awaiting_since,
+      i.due_at, i.answered_at,
       ${attributionSelect},
       case when i.lead_type = 'dataRequest' then ${sql.raw(replyDueBySql('i.created_at', 'c.extended_until'))} end as due_by
-    from (select * from lead_index i ${conditions(f, after)} ${tail}) i
+    from (select * from lead_index i ${conditions(f, after, context)} ${tail}) i
     left join staff_users u on u.id = i.owner_id
     left join lead_screening s on s.lead_type = i.lead_type and s.lead_id = i.lead_id and s.released_at is null and i.status = 'spam'
     left join lead_attribution a on a.lead_type = i.lead_type and a.lead_id = i.lead_id
@@ -112,8 +118,11 @@ const newestFirst = sql`order by i.created_at desc nulls last, i.lead_id desc nu
 /** "Awaiting our answer", waiting longest first (lead_index_waiting_idx). */
 const waitingLongest = sql`order by i.awaiting_since, i.lead_id`;
 
-/** The order of a filter's list: newest lead first, or in "Awaiting our answer" (unless asked otherwise) waiting longest first. */
-const orderOf = (f: InboxFilter) => (f.view === "awaiting" && f.sort === "" ? waitingLongest : newestFirst);
+/**
+ * The order of a filter's list: newest lead first, or in "Awaiting our answer" (unless asked otherwise) waiting
+ * longest first, or in the first-response clock's views soonest due first (lib/staff/due-views.ts).
+ */
+const orderOf = (f: InboxFilter) => (isDueView(f.view) ? dueOrder(f) : f.view === "awaiting" && f.sort === "" ? waitingLongest : newestFirst);
 
 type Raw = Record<string, unknown>;
 const toRow = (r: Raw): InboxRow => ({
@@ -135,6 +144,8 @@ const toRow = (r: Raw): InboxRow => ({
   attribution: attributionFromColumns(r),
   unreadReplies: Number(r.unread_replies ?? 0),
   awaitingSince: r.awaiting_since ? asDate(r.awaiting_since) : null,
+  dueAt: r.due_at ? asDate(r.due_at) : null,
+  answeredAt: r.answered_at ? asDate(r.answered_at) : null,
   held: r.held_verdict
     ? {
         verdict: r.held_verdict as Verdict,
@@ -164,15 +175,15 @@ export const conversationCountCap = 1_000;
  * when there are more: the page then says "more than 10,000" and older leads are reached by date), or in a
  * conversation view up to `conversationCountCap`.
  */
-export async function listLeads(db: Db, f: InboxFilter, size = pageSize) {
+export async function listLeads(db: Db, f: InboxFilter, size = pageSize, context: ViewContext = {}) {
   const offset = (f.page - 1) * size;
   const order = orderOf(f);
-  const cap = f.view === "unread" || f.view === "awaiting" ? conversationCountCap : countCap;
+  const cap = f.view === "unread" || f.view === "awaiting" || isDueView(f.view) ? conversationCountCap : countCap;
   const [rows, counted] = await Promise.all([
-    rowsOf(db, select(f, sql`${order} limit ${size} offset ${offset}`, order)),
+    rowsOf(db, select(f, sql`${order} limit ${size} offset ${offset}`, order, undefined, context)),
     rowsOf(
       db,
-      sql`select count(*)::int as n from (select 1 from lead_index i ${conditions(f)} limit ${cap + 1}) x`,
+      sql`select count(*)::int as n from (select 1 from lead_index i ${conditions(f, undefined, context)} limit ${cap + 1}) x`,
     ),
   ]);
   const n = Number(counted[0]?.n ?? 0);
@@ -187,10 +198,10 @@ export async function listLeads(db: Db, f: InboxFilter, size = pageSize) {
 }
 
 /** The exact number of leads matching the filter (the export says how many rows are coming). */
-export async function countLeads(db: Db, f: InboxFilter): Promise<number> {
+export async function countLeads(db: Db, f: InboxFilter, context: ViewContext = {}): Promise<number> {
   const [row] = await rowsOf(
     db,
-    sql`select count(*)::int as n from lead_index i ${conditions(f)}`,
+    sql`select count(*)::int as n from lead_index i ${conditions(f, undefined, context)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -245,7 +256,7 @@ export async function* exportLines(
   db: Db,
   f: InboxFilter,
   labels: ExportLabels,
-  { batch = 5000, copyFrom }: { batch?: number; copyFrom?: Pool } = {},
+  { batch = 5000, copyFrom, context = {} }: { batch?: number; copyFrom?: Pool; context?: ViewContext } = {},
 ): AsyncGenerator<ExportChunk> {
   const line = exportLine(labels);
   if (copyFrom) {
@@ -254,7 +265,7 @@ export async function* exportLines(
       sql`select ${line} from lead_index i
           left join staff_users u on u.id = i.owner_id
           left join lead_attribution a on a.lead_type = i.lead_type and a.lead_id = i.lead_id
-          ${conditions(f)} ${newestFirst}`,
+          ${conditions(f, undefined, context)} ${newestFirst}`,
     );
     return;
   }
@@ -266,7 +277,7 @@ export async function* exportLines(
     const raw = await rowsOf(
       db,
       sql`select ${line} || e'\\r\\n' as line, i.created_at::text as k, i.lead_id::text as id
-        from (select * from lead_index i ${conditions(f, after)} ${newestFirst} limit ${batch}) i
+        from (select * from lead_index i ${conditions(f, after, context)} ${newestFirst} limit ${batch}) i
         left join lateral (select u.name from staff_users u where u.id = i.owner_id limit 1) u on true
         left join lateral (select * from lead_attribution a where a.lead_type = i.lead_type and a.lead_id = i.lead_id limit 1) a on true
         ${newestFirst}`,

@@ -22,19 +22,27 @@ async function currentStatus(tx: Tx, ref: LeadRef): Promise<LeadStatus> {
   return (rows[0]?.status as LeadStatus | undefined) ?? 'new';
 }
 
-/** Sets the status of each existing lead among `refs`; returns the leads whose status changed. */
-export async function changeStatus(db: Db, actorId: string, refs: LeadRef[], status: LeadStatus): Promise<LeadRef[]> {
+/**
+ * Sets the status of each existing lead among `refs`; returns the leads whose status changed. `answered`: the
+ * member says they answered the lead elsewhere (phone, their own mailbox): the history row says so, and its
+ * trigger stops the first-response clock (lead_index.answered_at, migration 0029). Marked with the status it
+ * already has, the lead gets a history row that keeps the status and records the answer alone.
+ */
+export async function changeStatus(db: Db, actorId: string, refs: LeadRef[], status: LeadStatus, { answered = false }: { answered?: boolean } = {}): Promise<LeadRef[]> {
   const leads = await existingLeads(db, refs);
   return db.transaction(async (tx) => {
     const changed: LeadRef[] = [];
     for (const ref of leads) {
       const from = await currentStatus(tx, ref);
-      if (from === status) continue;
+      if (from === status) {
+        if (answered) await tx.insert(leadStatusHistory).values({ leadType: ref.kind, leadId: ref.id, fromStatus: from, toStatus: status, changedBy: actorId, answered });
+        continue;
+      }
       await tx
         .insert(leadTriage)
         .values({ leadType: ref.kind, leadId: ref.id, status, updatedBy: actorId })
         .onConflictDoUpdate({ target: [leadTriage.leadType, leadTriage.leadId], set: { status, updatedBy: actorId, updatedAt: sql`now()` } });
-      await tx.insert(leadStatusHistory).values({ leadType: ref.kind, leadId: ref.id, fromStatus: from, toStatus: status, changedBy: actorId });
+      await tx.insert(leadStatusHistory).values({ leadType: ref.kind, leadId: ref.id, fromStatus: from, toStatus: status, changedBy: actorId, answered });
       changed.push(ref);
     }
     return changed;

@@ -26,13 +26,15 @@ export const GET: APIRoute = async ({ url, locals }) => {
   const access = downloadAccess(signedIn, 'member', `/staff${filterQuery(filter, { page: 1 })}`);
   if (access.refused) return access.refused;
   const { user } = access;
-  const total = await countLeads(db, filter);
+  // The export's "now" and member: the first-response clock's views (Overdue, Due soon, Mine) list what the page listed.
+  const context = { now: new Date(), me: user.id };
+  const total = await countLeads(db, filter, context);
   const header = ['Type', 'ID', 'Received (UTC)', 'Name', 'Email', 'Company / business', 'Detail', 'Status', 'Owner', ...attributionKeys.map((k) => attributionLabels[k])];
   const encoder = new TextEncoder();
   const labels = { kinds: Object.fromEntries(Object.values(kindByKind).map((k) => [k.kind, k.shortLabel])), statuses: statusLabel };
   // PostgreSQL: one COPY streamed from its pool; PGlite: keyset pages.
   const handle = locals.db ?? (await getHandle());
-  const leads = exportLines(db, { ...filter, page: 1 }, labels, { copyFrom: handle?.kind === 'postgres' ? handle.client : undefined });
+  const leads = exportLines(db, { ...filter, page: 1 }, labels, { copyFrom: handle?.kind === 'postgres' ? handle.client : undefined, context });
   let sent = 0;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

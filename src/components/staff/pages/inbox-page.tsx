@@ -8,7 +8,9 @@ import { LeadTable } from '@/components/staff/lead-table';
 import { emailsOn } from '@/lib/notify/config';
 import { filterQuery, pageSize, type InboxFilter } from '@/lib/staff/filters';
 import type { InboxRow, listLeads } from '@/lib/staff/inbox';
-import { countText, type CappedCount } from '@/lib/staff/inbox-views';
+import { countText, type CappedCount, type ViewCounts } from '@/lib/staff/inbox-views';
+import { DueViewNote } from '@/components/staff/due-view-note';
+import { dueSoonHours } from '@/lib/speed/due-text';
 import type { listPeople, PersonRow } from '@/lib/staff/people';
 import { PeopleTable } from '@/components/staff/people-table';
 import type { PostedAction } from '@/lib/staff/page';
@@ -30,9 +32,11 @@ type Props = {
   /** How many leads the spam screening holds now (lib/spam/release.ts). */
   held?: { held: number };
   /** How many open leads the conversation views hold (lib/staff/inbox-views.ts). */
-  counts?: { unread: CappedCount; awaiting: CappedCount };
+  counts?: ViewCounts;
   /** For an admin: how many incoming emails matched no lead. */
   unmatched?: CappedCount;
+  /** The instant the page was read at: the rows' "due in" (lib/speed/due-text.ts). */
+  now?: Date;
 };
 
 /** What each view's header says, and what its list is called. */
@@ -41,10 +45,13 @@ const viewText = {
   unread: { intro: 'Leads with replies nobody has read yet, newest lead first.', caption: 'Leads with unread replies, newest first' },
   awaiting: { intro: 'Leads whose last email came after our last reply.', caption: 'Leads awaiting our answer' },
   people: { intro: 'One row per person: the leads of every kind with the same address, their latest lead first.', caption: 'People, latest lead first' },
+  overdue: { intro: 'Open leads nobody has answered by their first-response time, most overdue first.', caption: 'Overdue leads, most overdue first' },
+  'due-soon': { intro: `Open leads not answered yet whose first answer is due within ${dueSoonHours} hours, soonest first.`, caption: 'Leads due soon, soonest first' },
+  mine: { intro: 'Your open leads: those waiting for a first answer first, soonest due first.', caption: 'My open leads, soonest due first' },
 } as const;
 
 /** The inbox (the route has checked the session). */
-export function InboxPage({ filter, staff, listing, exportLink, posted, held = { held: 0 }, counts, unmatched }: Props) {
+export function InboxPage({ filter, staff, listing, exportLink, posted, held = { held: 0 }, counts, unmatched, now = new Date() }: Props) {
   const { rows, total, capped, pages } = listing;
   const people = filter.view === 'people';
   const noun = people ? (total === 1 && !capped ? 'person' : 'people') : total === 1 && !capped ? 'lead' : 'leads';
@@ -104,7 +111,7 @@ export function InboxPage({ filter, staff, listing, exportLink, posted, held = {
           <PostedActionProvider posted={posted}>
             <ActionForm action="bulkUpdateLeads" aria-label="Bulk actions on selected leads">
               <BulkBar spamView={filter.status === 'spam'} />
-              <LeadTable rows={rows as InboxRow[]} caption={caption} />
+              <LeadTable rows={rows as InboxRow[]} caption={caption} now={now} />
             </ActionForm>
           </PostedActionProvider>
         ) : (
@@ -147,6 +154,9 @@ const cappedHint = {
   unread: 'Narrow the list with the filters above.',
   awaiting: 'Narrow the list with the filters above.',
   people: 'Earlier people: filter by the date of their latest lead.',
+  overdue: 'Narrow the list with the filters above.',
+  'due-soon': 'Narrow the list with the filters above.',
+  mine: 'Narrow the list with the filters above.',
 } as const;
 
 const emptyText = {
@@ -154,6 +164,9 @@ const emptyText = {
   unread: { title: 'No unread replies', text: 'When a lead answers one of our emails, the lead shows up here until its owner opens it.' },
   awaiting: { title: 'Nobody is waiting for an answer', text: 'A lead whose last email came after our last reply shows up here.' },
   people: { title: 'No people yet', text: 'Everyone who sent a form shows up here once, however many forms they sent.' },
+  overdue: { title: 'Nothing is overdue', text: 'An open lead nobody has answered by its first-response time shows up here.' },
+  'due-soon': { title: 'Nothing is due soon', text: `An open lead whose first answer is due within ${dueSoonHours} hours shows up here.` },
+  mine: { title: 'You have no open leads', text: 'Leads assigned to you show up here while they are new, contacted or qualified.' },
 } as const;
 
 /**
@@ -161,13 +174,16 @@ const emptyText = {
  * each with its count), People (one row per address), and Spam (leads the screening held, and any marked spam
  * by hand). Posts sent without JavaScript wait in Spam for a person's look, so the open inbox says when some do.
  */
-function InboxViews({ filter, held, counts }: { filter: InboxFilter; held: { held: number }; counts?: { unread: CappedCount; awaiting: CappedCount } }) {
+function InboxViews({ filter, held, counts }: { filter: InboxFilter; held: { held: number }; counts?: ViewCounts }) {
   const inSpam = filter.status === 'spam' && filter.view === '';
   const waiting = held.held;
   const tabs = [
     { href: '/staff', label: 'Open', current: filter.view === '' && filter.status === '' },
     { href: '/staff?view=unread', label: `Unread replies${counts?.unread.n ? ` (${countText(counts.unread)})` : ''}`, current: filter.view === 'unread' },
     { href: '/staff?view=awaiting', label: `Awaiting our answer${counts?.awaiting.n ? ` (${countText(counts.awaiting)})` : ''}`, current: filter.view === 'awaiting' },
+    { href: '/staff?view=overdue', label: `Overdue${counts?.overdue.n ? ` (${countText(counts.overdue)})` : ''}`, current: filter.view === 'overdue' },
+    { href: '/staff?view=due-soon', label: `Due soon${counts?.dueSoon.n ? ` (${countText(counts.dueSoon)})` : ''}`, current: filter.view === 'due-soon' },
+    { href: '/staff?view=mine', label: `Mine${counts?.mine.n ? ` (${countText(counts.mine)})` : ''}`, current: filter.view === 'mine' },
     { href: '/staff?view=people', label: 'People', current: filter.view === 'people' },
     { href: '/staff?status=spam', label: `Spam${waiting ? ` (${waiting.toLocaleString('en-US')} to review)` : ''}`, current: inSpam },
   ];
@@ -197,6 +213,8 @@ function InboxViews({ filter, held, counts }: { filter: InboxFilter; held: { hel
           Open, won and lost leads alike: the outcome of a deal does not end the conversation. Spam and archived leads are left out. A lead leaves this view
           when we reply.
         </p>
+      ) : filter.view === 'overdue' || filter.view === 'due-soon' || filter.view === 'mine' ? (
+        <DueViewNote view={filter.view} />
       ) : filter.view === 'people' ? (
         <p className="text-sm text-muted-foreground">
           Addresses are matched whatever their letter case. Spam is left out. Open a person’s latest lead, or list all their leads.

@@ -9,6 +9,8 @@ import { NotesPanel } from '@/components/staff/notes-panel';
 import { Panel } from '@/components/staff/panel';
 import { StatusBadge } from '@/components/staff/status-badge';
 import { TriagePanel } from '@/components/staff/triage-panel';
+import { DueLine } from '@/components/staff/due-line';
+import type { LeadClock } from '@/lib/speed/lead-clock';
 import type { auditOf, DataRequest } from '@/lib/staff/data-requests';
 import type { ConsentEntry } from '@/lib/staff/leads';
 import { ConsentList } from '@/components/staff/consent-list';
@@ -48,6 +50,9 @@ export type LeadPageData = {
   /** Why the spam screening held the lead, when it did. */
   screening?: ScreeningRecord | null;
   deliveries: Awaited<ReturnType<typeof listDeliveries>>;
+  /** The first-response clock (lib/speed/lead-clock.ts) and the instant the page was rendered at. */
+  clock?: LeadClock | null;
+  now?: Date;
 } | null;
 
 type Props = {
@@ -84,6 +89,7 @@ export function LeadPage({ user, info, id, data, posted, reply }: Props) {
             <p className="mt-1 text-sm text-muted-foreground">
               Received {formatDateTime(lead.createdAt)} · Owner: {lead.ownerName ?? 'unassigned'}
             </p>
+            <DueLine clock={data.clock} now={data.now ?? new Date()} />
             <PersonLeads email={String(f.email ?? '')} {...data.person} />
           </div>
           <StatusBadge status={lead.status} className="px-3 py-1 text-sm" />

@@ -56,13 +56,15 @@ export const bulkUpdateLeads = staffAction(
 );
 
 export const updateLeadStatus = staffAction(
-  { event: 'staff.lead_status', input: z.object({ lead, status: status('Choose a status.') }) },
+  // `answered`: the checkbox "I answered this lead elsewhere (phone, own mailbox)" (stops the first-response clock).
+  { event: 'staff.lead_status', input: z.object({ lead, status: status('Choose a status.'), answered: z.unknown().transform((v) => v === 'on' || v === 'true') }) },
   async ({ user, db, input, audit }) => {
     if (user.role !== 'admin' && touchesDataRequest([input.lead])) return fail(dataRequestsAdminOnly);
-    const changed = await changeStatus(db, user.id, [input.lead], input.status);
+    const changed = await changeStatus(db, user.id, [input.lead], input.status, { answered: input.answered });
     if (input.status === 'spam') await onMarkedSpam(db, changed);
-    audit({ lead: input.lead, status: input.status, changed: changed.length });
-    return ok(changed.length ? `Status set to ${statusLabel[input.status]}.` : `The status already is ${statusLabel[input.status]}.`);
+    audit({ lead: input.lead, status: input.status, changed: changed.length, answered: input.answered });
+    const said = changed.length ? `Status set to ${statusLabel[input.status]}.` : `The status already is ${statusLabel[input.status]}.`;
+    return ok(input.answered ? `${said} Recorded as answered elsewhere: the first-response clock has stopped.` : said);
   },
 );
 
