@@ -53,9 +53,9 @@ export const likePattern = (term: string) =>
 
 const wholeAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The filter as conditions on `lead_index i` (each served by one of its indexes, whose order is `desc nulls last`). */
-function conditions(f: InboxFilter, after?: { key: string; id: string }) {
-  const where: SQL[] = [];
+/** The filter as conditions on `lead_index i` (each served by one of its indexes, whose order is `desc nulls last`); also the neighbour queries' (neighbours.ts). */
+export function conditions(f: InboxFilter, after?: { key: string; id: string }, more: SQL[] = []) {
+  const where: SQL[] = [...more];
   // The views' conditions are written as their partial indexes' (lead_index_unread_idx, _awaiting_idx,
   // _waiting_idx), so that the planner reads only the few leads they hold.
   if (f.view === "unread") where.push(sql`i.unread_replies > 0`);
