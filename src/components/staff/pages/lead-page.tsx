@@ -81,7 +81,8 @@ export function LeadPage({ user, info, id, data, posted, reply, keys, back = '/s
           <ArrowLeft aria-hidden className="size-4" />
           Back to the inbox
         </Link>
-        {keys}
+        {/* A box of its own: the island's element (display: contents) takes no margin of space-y. */}
+        {keys ? <div>{keys}</div> : null}
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <p className="text-sm font-medium text-brand-strong">{info.label}</p>
