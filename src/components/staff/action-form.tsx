@@ -36,19 +36,22 @@ export function ActionForm({
   children,
   className,
   'aria-label': ariaLabel,
+  formRef,
 }: {
   action: StaffActionName;
   resultKey?: string;
   children: React.ReactNode;
   className?: string;
   'aria-label'?: string;
+  /** The form element, for an island that submits it (keyboard triage's keys). */
+  formRef?: React.Ref<HTMLFormElement>;
 }) {
   const posted = usePostedAction(action, resultKey);
   const state = posted ? (posted.result as ActionResult) : idle;
   // After a refusal the fields show what was typed (a success starts afresh).
   const values = posted && state.status === 'error' ? (posted.values ?? {}) : {};
   return (
-    <form method="post" className={cn('group/action', className)} aria-label={ariaLabel} data-action-form="">
+    <form ref={formRef} method="post" className={cn('group/action', className)} aria-label={ariaLabel} data-action-form="">
       <input type="hidden" name="_action" value={action} />
       {resultKey ? <input type="hidden" name="_key" value={resultKey} /> : null}
       <ResultContext.Provider value={state}>

@@ -5,6 +5,8 @@ import { formatDateTime } from '@/lib/staff/format';
 import { StatusBadge } from './status-badge';
 import { UnreadMark, WaitingMark } from './conversation-marks';
 import { spamReasonText } from '@/lib/spam/reasons';
+import type { InboxFilter } from '@/lib/staff/filters';
+import { leadHref } from '@/lib/staff/neighbours';
 import { DueCell } from './due-line';
 
 const th = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
@@ -12,7 +14,8 @@ const th = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted
 const td = 'px-3 py-3 align-top text-sm max-md:col-start-2 max-md:p-0 max-md:py-0.5';
 const label = 'text-muted-foreground md:hidden';
 
-export function LeadTable({ rows, caption = 'Leads, newest first', now = new Date() }: { rows: InboxRow[]; caption?: string; now?: Date }) {
+/** `list`: the inbox list shown, carried to each lead's page (its next and previous leads follow it). */
+export function LeadTable({ rows, caption = 'Leads, newest first', now = new Date(), list }: { rows: InboxRow[]; caption?: string; now?: Date; list?: InboxFilter }) {
   return (
     <div className="md:overflow-x-auto">
       <table className="w-full border-collapse md:min-w-[56rem]">
@@ -44,12 +47,12 @@ export function LeadTable({ rows, caption = 'Leads, newest first', now = new Dat
         </thead>
         <tbody className="divide-y divide-border">
           {rows.map((r) => {
-            const href = `/staff/leads/${kindByKind[r.kind].slug}/${r.id}`;
+            const href = list ? leadHref(r, list) : `/staff/leads/${kindByKind[r.kind].slug}/${r.id}`;
             const who = r.name || r.email;
             // Spam is never answered, and an archived lead was put away (lib/staff/inbox.ts, "Awaiting our answer").
             const waiting = r.status === 'spam' || r.status === 'archived' ? null : r.awaitingSince;
             return (
-              <tr key={`${r.kind}:${r.id}`} className="hover:bg-muted/60 max-md:grid max-md:grid-cols-[1.75rem_1fr] max-md:px-4 max-md:py-3">
+              <tr key={`${r.kind}:${r.id}`} className="hover:bg-muted/60 focus-within:bg-brand-soft max-md:grid max-md:grid-cols-[1.75rem_1fr] max-md:px-4 max-md:py-3">
                 <td className="px-3 py-3 align-top text-sm max-md:col-start-1 max-md:row-span-6 max-md:p-0 max-md:pt-0.5">
                   <input
                     type="checkbox"
@@ -70,7 +73,7 @@ export function LeadTable({ rows, caption = 'Leads, newest first', now = new Dat
                   ) : null}
                 </td>
                 <td className={`${td} max-md:order-1 md:max-w-72`}>
-                  <Link href={href} className="font-medium break-words text-foreground underline-offset-2 hover:text-brand-strong hover:underline">
+                  <Link href={href} data-lead-link="" className="font-medium break-words text-foreground underline-offset-2 hover:text-brand-strong hover:underline">
                     {r.name || r.email}
                   </Link>
                   {r.name ? <div className="break-all text-muted-foreground">{r.email}</div> : null}

@@ -28,6 +28,6 @@ export function dueViewConditions(f: InboxFilter, { now = new Date(), me = null 
   return [];
 }
 
-/** The views' order, the index's: soonest due first (Mine: unanswered first). */
+/** The views' order, the index's: soonest due first (Mine: unanswered first, a lead with no due time last). */
 export const dueOrder = (f: InboxFilter): SQL =>
-  f.view === 'mine' ? sql`order by (i.answered_at is not null), i.due_at, i.lead_id` : sql`order by i.due_at, i.lead_id`;
+  f.view === 'mine' ? sql`order by (i.answered_at is not null), coalesce(i.due_at, 'infinity'::timestamptz), i.lead_id` : sql`order by i.due_at, i.lead_id`;

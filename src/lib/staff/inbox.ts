@@ -57,9 +57,12 @@ export const likePattern = (term: string) =>
 
 const wholeAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The filter as conditions on `lead_index i` (each served by one of its indexes, whose order is `desc nulls last`). */
-function conditions(f: InboxFilter, after?: { key: string; id: string }, context: ViewContext = {}) {
-  const where: SQL[] = [...dueViewConditions(f, context)];
+/**
+ * The filter as conditions on `lead_index i` (each served by one of its indexes, whose order is `desc nulls
+ * last`); also the neighbour queries' (neighbours.ts), which add their keyset condition as `more`.
+ */
+export function conditions(f: InboxFilter, after?: { key: string; id: string }, context: ViewContext = {}, more: SQL[] = []) {
+  const where: SQL[] = [...dueViewConditions(f, context), ...more];
   // The views' conditions are written as their partial indexes' (lead_index_unread_idx, _awaiting_idx,
   // _waiting_idx), so that the planner reads only the few leads they hold.
   if (f.view === "unread") where.push(sql`i.unread_replies > 0`);

@@ -52,7 +52,17 @@ export async function prepareStaffPage(ctx: StaffContext, request: Request, acce
         ? await staffActions[action as keyof typeof staffActions](ctx, form)
         : { result: fail('This form is not known here. Please reload the page and try again.'), status: 400 };
   if ('redirect' in answer) return { kind: 'redirect', location: answer.redirect };
+  // "Archive and next" (keyboard triage): a form may name the staff page to go to once its action is done.
+  const then = nextPage(form.get('_then'));
+  if (then && (answer.result as { status?: string }).status === 'success') return { kind: 'redirect', location: then };
   return { kind: 'render', status: answer.status ?? 200, posted: { action, key, result: answer.result, values: action === 'signIn' ? undefined : values } };
+}
+
+/** A form's `_then`: a staff page of this site (a path under /staff, never another origin), or null. */
+export function nextPage(raw: unknown): string | null {
+  if (typeof raw !== 'string' || !raw.startsWith('/staff') || raw.startsWith('//')) return null;
+  const url = new URL(raw, 'http://staff.invalid');
+  return url.origin === 'http://staff.invalid' && /^\/staff(\/|$)/.test(url.pathname) ? `${url.pathname}${url.search}` : null;
 }
 
 /** The query string as the pages read it: a name given twice is a list. */

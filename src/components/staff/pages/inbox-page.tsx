@@ -27,6 +27,8 @@ type Props = {
   listing: Awaited<ReturnType<typeof listLeads>> | Awaited<ReturnType<typeof listPeople>>;
   /** The Export CSV island (an Astro slot). */
   exportLink?: ReactNode;
+  /** Keyboard triage's island (an Astro slot): its keys and the "Keyboard shortcuts" dialog. */
+  keys?: ReactNode;
   /** The answer of the action posted to this page, if any. */
   posted?: PostedAction;
   /** How many leads the spam screening holds now (lib/spam/release.ts). */
@@ -51,7 +53,7 @@ const viewText = {
 } as const;
 
 /** The inbox (the route has checked the session). */
-export function InboxPage({ filter, staff, listing, exportLink, posted, held = { held: 0 }, counts, unmatched, now = new Date() }: Props) {
+export function InboxPage({ filter, staff, listing, exportLink, keys, posted, held = { held: 0 }, counts, unmatched, now = new Date() }: Props) {
   const { rows, total, capped, pages } = listing;
   const people = filter.view === 'people';
   const noun = people ? (total === 1 && !capped ? 'person' : 'people') : total === 1 && !capped ? 'lead' : 'leads';
@@ -86,6 +88,7 @@ export function InboxPage({ filter, staff, listing, exportLink, posted, held = {
               {`${countText(unmatched)} unmatched ${unmatched.n === 1 && !unmatched.more ? 'email' : 'emails'}`}
             </Link>
           ) : null}
+          {people ? null : keys}
           {people ? null : exportLink}
         </div>
       </div>
@@ -111,7 +114,7 @@ export function InboxPage({ filter, staff, listing, exportLink, posted, held = {
           <PostedActionProvider posted={posted}>
             <ActionForm action="bulkUpdateLeads" aria-label="Bulk actions on selected leads">
               <BulkBar spamView={filter.status === 'spam'} />
-              <LeadTable rows={rows as InboxRow[]} caption={caption} now={now} />
+              <LeadTable rows={rows as InboxRow[]} caption={caption} now={now} list={filter} />
             </ActionForm>
           </PostedActionProvider>
         ) : (

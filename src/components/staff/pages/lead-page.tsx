@@ -63,13 +63,17 @@ type Props = {
   posted?: PostedAction;
   /** The reply composer (an Astro slot: an island); none for a kind that takes no replies. */
   reply?: ReactNode;
+  /** Keyboard triage's bar (an Astro slot: an island): the list's previous and next leads, quick actions, keys. */
+  keys?: ReactNode;
+  /** The inbox list the lead was opened from (default: the open inbox). */
+  back?: string;
 };
 
 /**
  * A lead with its timeline (the form post, emails in and out, status and owner changes, notes, notifications),
  * the reply composer, triage and notifications (the route has checked the session and that the lead exists).
  */
-export function LeadPage({ user, info, id, data, posted, reply }: Props) {
+export function LeadPage({ user, info, id, data, posted, reply, keys, back = '/staff' }: Props) {
   if (!data) return <p className="text-sm text-muted-foreground">This lead no longer exists.</p>;
   const { lead, staff, audit, deliveries } = data;
   const f = lead.fields;
@@ -78,10 +82,12 @@ export function LeadPage({ user, info, id, data, posted, reply }: Props) {
   return (
     <PostedActionProvider posted={posted}>
       <div className="space-y-6">
-        <Link href="/staff" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
+        <Link href={back} className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
           <ArrowLeft aria-hidden className="size-4" />
           Back to the inbox
         </Link>
+        {/* A box of its own: the island's element (display: contents) takes no margin of space-y. */}
+        {keys ? <div>{keys}</div> : null}
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <p className="text-sm font-medium text-brand-strong">{info.label}</p>

@@ -164,6 +164,6 @@ WHERE (status <> 'spam' AND lead_type IN ('partner', 'affiliate', 'agency', 'con
 --> statement-breakpoint
 CREATE INDEX "lead_index_due_idx" ON "lead_index" USING btree ("due_at","lead_id") WHERE "lead_index"."status" in ('new', 'contacted', 'qualified') and "lead_index"."answered_at" is null and "lead_index"."due_at" is not null;
 --> statement-breakpoint
-CREATE INDEX "lead_index_mine_idx" ON "lead_index" USING btree ("owner_id",("answered_at" is not null),"due_at","lead_id") WHERE "lead_index"."status" in ('new', 'contacted', 'qualified');
+CREATE INDEX "lead_index_mine_idx" ON "lead_index" USING btree ("owner_id",("answered_at" is not null),coalesce("due_at", 'infinity'::timestamptz),"lead_id") WHERE "lead_index"."status" in ('new', 'contacted', 'qualified');
 --> statement-breakpoint
 ANALYZE "lead_index";

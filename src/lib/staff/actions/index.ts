@@ -2,6 +2,7 @@ import { eraseDataRequest, extendDataRequest, markDataRequestDone, recordDataReq
 import { resendNotification } from './deliveries';
 import { addReplySnippet, editReplySnippet, sendLeadReply } from './replies';
 import { addLeadNote, assignLeadOwner, bulkUpdateLeads, markNotSpam, updateLeadStatus } from './triage';
+import { setKeyboardShortcuts } from './shortcuts';
 import { attachUnmatchedEmail, discardUnmatchedEmail } from './unmatched';
 import { createStaffAccount, updateStaffAccount } from './users';
 import { saveCalendar } from './calendar';
@@ -26,6 +27,7 @@ export const staffActions = {
   attachUnmatchedEmail,
   discardUnmatchedEmail,
   saveCalendar,
+  setKeyboardShortcuts,
 };
 
 export type StaffActionName = keyof typeof staffActions;
