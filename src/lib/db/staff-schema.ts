@@ -242,6 +242,11 @@ export const leadIndex = pgTable(
     index('lead_index_awaiting_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.awaitingSince} is not null`),
     // "Awaiting our answer", waiting longest first (migration 0024).
     index('lead_index_waiting_idx').on(t.awaitingSince, t.leadId).where(sql`${t.awaitingSince} is not null`),
+    // Open, unanswered leads by due time (issue 32): the overdue reminders' sweep reads the few whose due time
+    // just passed (lib/speed/reminders.ts); the "Due soon" and "Overdue" views read ranges of it too.
+    index('lead_index_unanswered_due_idx')
+      .on(t.dueAt, t.leadId)
+      .where(sql`${t.status} in ('new', 'contacted', 'qualified') and ${t.answeredAt} is null and ${t.dueAt} is not null`),
   ],
 );
 

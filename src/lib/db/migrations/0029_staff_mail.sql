@@ -1,0 +1,3 @@
+-- Overdue reminders (issue 32, lib/speed/reminders.ts): open, unanswered leads by due time, for the sweep every minute
+-- (and the inbox's "Due soon" and "Overdue" views).
+CREATE INDEX "lead_index_unanswered_due_idx" ON "lead_index" USING btree ("due_at","lead_id") WHERE "lead_index"."status" in ('new', 'contacted', 'qualified') and "lead_index"."answered_at" is null and "lead_index"."due_at" is not null;
