@@ -20,7 +20,7 @@ export function startScheduling(handle: DbHandle, env: NodeJS.ProcessEnv): (grac
   }
   const began = performance.now();
   const started = import('@/lib/speed/jobs')
-    .then(({ startScheduledWork }) => startScheduledWork(handle, { purge: env.RETENTION_PURGE !== '0', log }))
+    .then(({ startScheduledWork }) => startScheduledWork(handle, { purge: env.RETENTION_PURGE !== '0' }))
     .then((scheduler) => {
       log.info({ event: 'scheduler.started', ms: Math.round(performance.now() - began) }, 'job scheduler started');
       return scheduler;

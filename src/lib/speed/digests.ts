@@ -82,10 +82,13 @@ export async function writeWeeklySummaries(client: Queryable, now = new Date()):
   return rows.length;
 }
 
-/** Registers the digests (their handler and the sync that keeps one schedule per member) and the weekly summary. */
-export async function scheduleDigests(scheduler: Scheduler, client: Queryable, log: Logger = areaLog('scheduler')): Promise<void> {
+/**
+ * Registers the digests (their handler and the sync that keeps one schedule per member) and the weekly
+ * summary. `now`: the scheduler's clock, for tests that move it (pg-boss's TestClock); the system's otherwise.
+ */
+export async function scheduleDigests(scheduler: Scheduler, client: Queryable, { log = areaLog('scheduler'), now = () => new Date() }: { log?: Logger; now?: () => Date } = {}): Promise<void> {
   await scheduler.work<DigestData>(digestJob.queue, async (data) => {
-    if (await writeDigest(client, data)) log.info({ event: 'digest.written' }, 'daily digest queued');
+    if (await writeDigest(client, data, now())) log.info({ event: 'digest.written' }, 'daily digest queued');
   });
   await scheduler.work(
     digestSyncJob.queue,
@@ -96,7 +99,7 @@ export async function scheduleDigests(scheduler: Scheduler, client: Queryable, l
     { retryLimit: 0, expireInSeconds: 120 },
   );
   await scheduler.work(weeklySummaryJob.queue, async () => {
-    const written = await writeWeeklySummaries(client);
+    const written = await writeWeeklySummaries(client, now());
     if (written) log.info({ event: 'summary.written', written }, 'weekly summaries queued');
   });
   await scheduler.every(digestSyncJob.queue, digestSyncJob.cron, null);

@@ -41,9 +41,10 @@ export async function startScheduledWork(handle: DbHandle, { purge = true, ...op
   await scheduler.start();
   try {
     const client = queryable(handle);
-    await scheduleReminders(scheduler, client);
-    await scheduleDigests(scheduler, client);
-    if (purge) await scheduleRetentionPurge(scheduler, client);
+    const clock = options.clock;
+    await scheduleReminders(scheduler, client, options.log);
+    await scheduleDigests(scheduler, client, { log: options.log, now: clock ? () => new Date(clock.now()) : undefined });
+    if (purge) await scheduleRetentionPurge(scheduler, client, options.log);
   } catch (err) {
     await scheduler.stop(1000).catch(() => {});
     throw err;
