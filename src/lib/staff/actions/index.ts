@@ -1,5 +1,6 @@
 import { eraseDataRequest, extendDataRequest, markDataRequestDone, recordDataRequestCheck } from './data-requests';
 import { resendNotification } from './deliveries';
+import { saveMyPreferences } from './preferences';
 import { addReplySnippet, editReplySnippet, sendLeadReply } from './replies';
 import { addLeadNote, assignLeadOwner, bulkUpdateLeads, markNotSpam, updateLeadStatus } from './triage';
 import { attachUnmatchedEmail, discardUnmatchedEmail } from './unmatched';
@@ -24,6 +25,7 @@ export const staffActions = {
   updateStaffAccount,
   attachUnmatchedEmail,
   discardUnmatchedEmail,
+  saveMyPreferences,
 };
 
 export type StaffActionName = keyof typeof staffActions;
