@@ -152,6 +152,9 @@ export async function buildStaffEmail(client: Queryable, row: StaffEmailRow, { f
       from,
       to: member.email,
       subject: `[${site.name}] ${content.subject}`,
+      // The same on every attempt: a send repeated after a crash (the outbox delivers at least once) is the
+      // same message, which mail clients show once.
+      messageId: `<staff-${row.id}@${site.domain}>`,
       html,
       text,
       headers: { 'X-Postcraft-Delivery-Id': row.id, 'Auto-Submitted': 'auto-generated' },
