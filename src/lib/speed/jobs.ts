@@ -37,7 +37,9 @@ export async function scheduleRetentionPurge(scheduler: Scheduler, client: Query
  * failure stops what was started and rejects.
  */
 export async function startScheduledWork(handle: DbHandle, { purge = true, ...options }: Partial<SchedulerOptions> & { purge?: boolean } = {}): Promise<Scheduler> {
-  const scheduler = createScheduler({ handle, ...options });
+  // Every 10 s, not 2: the jobs are on minute schedules, and five queues polled every 2 s would be 150
+  // statements a minute per process (on PGlite through its one connection) for nothing.
+  const scheduler = createScheduler({ handle, pollingIntervalSeconds: 10, ...options });
   await scheduler.start();
   try {
     const client = queryable(handle);
