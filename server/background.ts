@@ -1,7 +1,8 @@
 // Background work that runs inside `npm start` next to the web server: the notification delivery loop
-// (lib/notify/loop), with it the IMAP watcher when IMAP_URL is set (lib/conversations/imap.ts), the daily
-// retention purge and, for the web server only, the writer of the page counts (lib/analytics/page-views).
-// `npm run worker` runs the same loop and watcher alone. `stop()` finishes the batch in flight (within a
+// (lib/notify/loop, also the staff emails), with it the IMAP watcher when IMAP_URL is set
+// (lib/conversations/imap.ts), the job scheduler (server/scheduling.ts: reminders, digests, the weekly
+// summary, the daily retention purge) and, for the web server only, the writer of the page counts
+// (lib/analytics/page-views). `npm run worker` runs the same loop, watcher and scheduler alone. `stop()` finishes the batch in flight (within a
 // grace when given, then hands back the rows it could not finish), writes the last page counts, and resolves
 // before the caller closes the database. The server stops the deliveries and the watcher first, at the
 // signal (`stopDeliveries`), and the page counts last, after its last request.
@@ -14,9 +15,8 @@ import { createDeliveryLoop } from '@/lib/notify/loop';
 import { startImapWatcher } from '@/lib/conversations/imap';
 import { notifyLog } from '@/lib/notify/notify-log';
 import { queryable } from '@/lib/db/connection';
-import { areaLog } from '@/lib/logger';
-import { purgeIfDue } from '@/lib/retention/purge';
 import { configuredHosts } from './request-guards';
+import { startScheduling } from './scheduling';
 
 /** `pageViews`: the page counter the web server counts into; undefined when counting is off (PAGE_VIEWS=0) or not asked for. */
 export type Background = {
@@ -26,41 +26,10 @@ export type Background = {
    * handed back) and the IMAP watcher (it logs out and gives its lease up, for another instance). Idempotent.
    */
   stopDeliveries: (graceMs?: number) => Promise<void>;
-  /** Stops everything: the deliveries as above, the purge, and the page counter after one last write. */
+  /** Stops everything: the deliveries as above, the scheduler, and the page counter after one last write. */
   stop: (graceMs?: number) => Promise<void>;
   pageViews?: PageCounter;
 };
-
-const retentionLog = areaLog('retention');
-
-/**
- * The daily retention purge (lib/retention/purge.ts): a minute after the start, then every hour it asks
- * whether a day has passed since the last run on this database (any instance's); RETENTION_PURGE=0 turns
- * it off in this process.
- */
-function startPurge(handle: DbHandle, env: NodeJS.ProcessEnv): () => Promise<void> {
-  if (env.RETENTION_PURGE === '0') return async () => {};
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= purgeIfDue(queryable(handle))
-      .then((counts) => {
-        if (counts) retentionLog.info({ event: 'retention.purge', deleted: counts }, 'expired data deleted');
-      })
-      .catch((err: Error) => retentionLog.error({ event: 'retention.purge_failed', error: err.message }, 'the retention purge failed; it runs again within the hour'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, 60_000);
-  const hourly = setInterval(run, 3_600_000);
-  first.unref();
-  hourly.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(hourly);
-    await running;
-  };
-}
 
 /**
  * The page counter (docs/analytics.md): views counted in memory by the server, written every
@@ -90,13 +59,14 @@ export function startBackground({
   /** The web server's: start the page counter (unless PAGE_VIEWS=0). */
   countPageViews?: boolean;
 }): Background {
-  const stopPurge = startPurge(handle, env);
+  // Its own switch (SCHEDULER=0), like the loop's: a process may send without scheduling, or the reverse.
+  const stopScheduler = startScheduling(handle, env);
   const pageViews = countPageViews ? startPageViews(handle, env) : undefined;
   const stopPageViews = async () => pageViews?.stop();
   // NOTIFY_LOOP=0: this server sends nothing itself (dedicated `npm run worker` processes do).
   if (env.NOTIFY_LOOP === '0' && !alwaysRun) {
     notifyLog.info('notification delivery loop not started in this process (NOTIFY_LOOP=0)');
-    return { nudge: () => {}, stopDeliveries: async () => {}, stop: async () => void (await Promise.all([stopPurge(), stopPageViews()])), pageViews };
+    return { nudge: () => {}, stopDeliveries: async () => {}, stop: async (graceMs?: number) => void (await Promise.all([stopScheduler(graceMs), stopPageViews()])), pageViews };
   }
   if (env.SMTP_URL?.trim() && !env.NOTIFY_EMAIL_TO?.trim()) {
     notifyLog.warn('SMTP_URL is set but NOTIFY_EMAIL_TO is not: email notifications will fail until it is set');
@@ -110,7 +80,7 @@ export function startBackground({
   return {
     nudge: () => loop.nudge(),
     stopDeliveries,
-    stop: async (graceMs?: number) => void (await Promise.all([stopDeliveries(graceMs), stopPurge(), stopPageViews()])),
+    stop: async (graceMs?: number) => void (await Promise.all([stopDeliveries(graceMs), stopScheduler(graceMs), stopPageViews()])),
     pageViews,
   };
 }

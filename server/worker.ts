@@ -1,5 +1,6 @@
 // `npm run worker`: the notification delivery loop alone, without the web server (and the IMAP watcher,
-// when IMAP_URL is set: lib/conversations/imap.ts). Opens the database
+// when IMAP_URL is set: lib/conversations/imap.ts; and the job scheduler unless SCHEDULER=0:
+// server/scheduling.ts). Opens the database
 // of DATABASE_URL (or the embedded one in DATA_DIR, when no server is using it), applies migrations,
 // and delivers until SIGTERM/SIGINT, which finish the batch in flight (at most SHUTDOWN_TIMEOUT_MS, 25 s)
 // and hand back the rows they could not finish, so that another loop takes them at once. Any number of

@@ -11,6 +11,7 @@
 //     stays up and serves pages, and once the database is back it stores submissions again without a
 //     restart; stored rows are exactly the successful ones.
 //  3. kill -9 of a server sending staff replies to leads (tests/faults/reply-crash.ts).
+//  3b. kill -9 of a server sweeping overdue leads and sending their reminders (tests/faults/reminder-crash.ts).
 //  4. The IMAP server stopped for 30 s while replies keep coming: each taken once, none lost (imap-outage.ts).
 // Options: --concurrency (FAULTS_C, default 16), --kill-at N (FAULTS_KILL_AT, default 40): the kill comes
 // once N submissions have been answered with success (or after 30 s), so that many are in flight.
@@ -23,6 +24,7 @@ import { formPages, readBackLeads, validValues, type Sent } from '../support/bul
 import { launch } from '../support/start-server';
 import { benchEnv, numberArg, printTable, runSuite, type Checks } from '../support/suite-runner';
 import { replyCrash } from './reply-crash';
+import { reminderCrash } from './reminder-crash';
 import { imapOutage } from './imap-outage';
 
 type Check = Checks['check'];
@@ -236,6 +238,7 @@ await runSuite('test:faults', async (checks) => {
   await pool.end();
   endPool();
   figures.push(await replyCrash(url, check));
+  figures.push(await reminderCrash(url, check));
   await databaseOutage(cluster, url, check);
   await imapOutage(check);
 

@@ -311,7 +311,7 @@ describe('the web server’s background', () => {
         },
       },
     } as unknown as DbHandle;
-    const env = { NOTIFY_LOOP: '0', RETENTION_PURGE: '0' };
+    const env = { NOTIFY_LOOP: '0', RETENTION_PURGE: '0', SCHEDULER: '0' };
     const web = startBackground({ handle, env, countPageViews: true });
     expect(web.pageViews).toBeDefined();
     web.pageViews!.count('/pricing', at('/pricing'), undefined, 'h');

@@ -14,6 +14,7 @@ export function StaffHeader({ user, pathname }: { user: StaffUser; pathname: str
   if (user.role === 'admin') {
     links.push({ href: '/staff/saved-replies', label: 'Saved replies' }, { href: '/staff/unmatched', label: 'Unmatched email' }, { href: '/staff/users', label: 'Staff accounts' }, { href: '/staff/settings/calendar', label: 'Calendar' });
   }
+  links.push({ href: '/staff/settings', label: 'My settings' });
   return (
     <header className="border-b border-border bg-white">
       <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">

@@ -249,7 +249,8 @@ export const leadIndex = pgTable(
     // "Awaiting our answer", waiting longest first (migration 0024).
     index('lead_index_waiting_idx').on(t.awaitingSince, t.leadId).where(sql`${t.awaitingSince} is not null`),
     // The first-response clock's views (lib/staff/due-views.ts): "Overdue" and "Due soon" read the open,
-    // unanswered leads in due order (a team has few of them, however many leads it has had); "Mine" a
+    // unanswered leads in due order (a team has few of them, however many leads it has had), and so does the
+    // overdue reminders' sweep, the few whose due time just passed (lib/speed/reminders.ts); "Mine" a
     // member's open leads, unanswered first and soonest due first (those with no due time last: a coalesce, so
     // that the key has no nulls and the next and previous lead are a row comparison on the index).
     index('lead_index_due_idx').on(t.dueAt, t.leadId).where(sql`${t.status} in ('new', 'contacted', 'qualified') and ${t.answeredAt} is null and ${t.dueAt} is not null`),

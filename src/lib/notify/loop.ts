@@ -23,6 +23,7 @@ import { closeTransports, sendEmail, sendSlack, sendWebhook, withoutAddresses } 
 import { buildSlackMessage } from './slack';
 import { buildAcknowledgement, buildConfirmation } from './visitor-emails';
 import { buildReplyEmail, loadOutgoing, type OutgoingMessage } from '@/lib/conversations/reply-email';
+import { createStaffMailPass } from '@/lib/staff-mail/pass';
 
 /** `message_id`: for a `reply`, the lead_messages row it sends. */
 type Claimed = { id: string; lead_type: string; lead_id: string; channel: AnyChannel; attempts: number; message_id: string | null; token: string };
@@ -82,6 +83,8 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const leaseMs = options.leaseMs ?? (Number(env.NOTIFY_LEASE_MS) || 120_000);
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
   const random = options.random ?? Math.random;
+  // The emails to staff members (`staff_emails`: reminders, digests, summaries) go through the same loop.
+  const staffMail = createStaffMailPass({ client, env, log, leaseMs, random });
 
   let started = false;
   let stopping = false;
@@ -233,18 +236,23 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     log.info(meta, 'notification sent');
   }
 
-  /** Claims one batch of due rows and delivers them; resolves with how many were claimed. */
+  /** Claims one batch of due rows and delivers them; resolves with how many were claimed (of either table, the larger). */
   async function runOnce(): Promise<number> {
     const rows = await claim(batchSize);
     log.debug({ claimed: rows.length }, 'claimed due notifications');
-    await Promise.all(
-      rows.map((row) =>
-        deliver(row).catch((err: Error | undefined) => {
-          log.error({ deliveryId: row.id, err: { message: err?.message } }, 'recording a delivery outcome failed');
-        }),
+    // Settled both, so that a failed claim of one table never leaves the other's sends running unawaited.
+    const [, staff] = await Promise.allSettled([
+      Promise.all(
+        rows.map((row) =>
+          deliver(row).catch((err: Error | undefined) => {
+            log.error({ deliveryId: row.id, err: { message: err?.message } }, 'recording a delivery outcome failed');
+          }),
+        ),
       ),
-    );
-    return rows.length;
+      staffMail.runOnce(batchSize),
+    ]);
+    if (staff.status === 'rejected') throw staff.reason;
+    return Math.max(rows.length, staff.value);
   }
 
   async function loop(): Promise<void> {
@@ -308,6 +316,13 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
           log.warn({ err: { message: (err as Error | undefined)?.message } }, 'handing back claimed notifications failed; they are retried when their lease ends');
         }
         claims.clear();
+      }
+      try {
+        const staff = await staffMail.release();
+        if (staff) log.info({ released: staff }, 'unfinished staff emails handed back for another loop to send');
+        released += staff;
+      } catch (err) {
+        log.warn({ err: { message: (err as Error | undefined)?.message } }, 'handing back claimed staff emails failed; they are retried when their lease ends');
       }
       closeTransports();
       return released;

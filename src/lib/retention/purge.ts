@@ -1,6 +1,6 @@
 // The daily purge: deletes what the retention configuration (lib/config/retention.ts) says has expired,
 // with everything attached to it (triage, status and owner history, notes, the emails of its thread,
-// notification records, submission tokens, consent records, spam screening, attribution; a data request's
+// notification records and staff emails about it, submission tokens, consent records, spam screening, attribution; a data request's
 // checks go by their foreign key), submission tokens that name no lead after a few days, emails that matched
 // no lead after `unmatchedMessageDays`, and the page counts of old days, in batches so that
 // no statement holds a large table for long. A data request held or marked spam still waits for its reply
@@ -33,6 +33,7 @@ async function purgeLeads(client: Queryable, kind: LeadKind, where: string, date
        history as (delete from lead_status_history where lead_type = ${k} and lead_id in (select id from gone)),
        notes as (delete from lead_notes where lead_type = ${k} and lead_id in (select id from gone)),
        outbox as (delete from notification_outbox where lead_type = ${k} and lead_id in (select id from gone)),
+       staff_mail as (delete from staff_emails where lead_type = ${k} and lead_id in (select id from gone)),
        tokens as (delete from submission_tokens where lead_type = ${k} and lead_id in (select id from gone)),
        consents as (delete from consent_records where lead_type = ${k} and lead_id in (select id from gone)),
        screening as (delete from lead_screening where lead_type = ${k} and lead_id in (select id from gone)),

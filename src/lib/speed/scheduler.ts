@@ -55,6 +55,10 @@ export type Scheduler = {
    * is sent once when a process is back, however many were missed.
    */
   every<T extends object>(name: string, cron: string, data: T | null, options?: { tz?: string; key?: string }): Promise<void>;
+  /** The schedules of queue `name` (one per key): what `every` set, to compare with what should be. */
+  schedules(name: string): Promise<{ key: string; cron: string; tz: string; data: unknown }[]>;
+  /** Removes the schedule `key` of queue `name` (its jobs already made still run). */
+  unschedule(name: string, key: string): Promise<void>;
   /** Stops the schedule passes and the workers; a handler still running after `graceMs` is left to expire and be run again elsewhere. */
   stop(graceMs?: number): Promise<void>;
 };
@@ -127,6 +131,14 @@ export function createScheduler({ handle, log = areaLog('scheduler'), pollingInt
     async every(name, cron, data, { tz = 'UTC', key } = {}) {
       await queue(name);
       await boss.schedule(name, cron, data, { tz, ...(key ? { key } : {}), missed: 'once' });
+    },
+    async schedules(name) {
+      await queue(name);
+      const found = await boss.getSchedules(name, undefined, { limit: 100_000 });
+      return found.map((s) => ({ key: s.key, cron: s.cron, tz: s.timezone, data: s.data ?? null }));
+    },
+    async unschedule(name, key) {
+      await boss.unschedule(name, key);
     },
     async stop(graceMs = 10_000) {
       await boss.stop({ graceful: true, timeout: graceMs, close: true });

@@ -9,6 +9,7 @@ import { NewsletterConfirm } from './newsletter-confirm';
 export { Acknowledgement, type AcknowledgementProps } from './acknowledgement';
 export { EmailLayout, type EmailLayoutProps } from './layout';
 export { NewsletterConfirm, type NewsletterConfirmProps } from './newsletter-confirm';
+export { StaffNotice, type NoticeLead, type NoticeTable, type StaffNoticeProps } from './staff-notice';
 export { renderEmail } from './render';
 
 const sampleSiteUrl = `https://${site.domain}`;

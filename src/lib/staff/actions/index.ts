@@ -1,5 +1,6 @@
 import { eraseDataRequest, extendDataRequest, markDataRequestDone, recordDataRequestCheck } from './data-requests';
 import { resendNotification } from './deliveries';
+import { saveMyPreferences } from './preferences';
 import { addReplySnippet, editReplySnippet, sendLeadReply } from './replies';
 import { addLeadNote, assignLeadOwner, bulkUpdateLeads, markNotSpam, updateLeadStatus } from './triage';
 import { setKeyboardShortcuts } from './shortcuts';
@@ -28,6 +29,7 @@ export const staffActions = {
   discardUnmatchedEmail,
   saveCalendar,
   setKeyboardShortcuts,
+  saveMyPreferences,
 };
 
 export type StaffActionName = keyof typeof staffActions;
