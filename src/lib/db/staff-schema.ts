@@ -242,6 +242,9 @@ export const leadIndex = pgTable(
     index('lead_index_awaiting_idx').on(t.createdAt.desc(), t.leadId.desc()).where(sql`${t.awaitingSince} is not null`),
     // "Awaiting our answer", waiting longest first (migration 0024).
     index('lead_index_waiting_idx').on(t.awaitingSince, t.leadId).where(sql`${t.awaitingSince} is not null`),
+    // Each member's open leads (issue 32): what the assignment rules' caps and "fewest open" count, once per
+    // batch, and the insights' open leads per member; only the open, owned leads, so index-only and small.
+    index('lead_index_open_owner_idx').on(t.ownerId).where(sql`${t.status} in ('new', 'contacted', 'qualified') and ${t.ownerId} is not null`),
   ],
 );
 
