@@ -97,3 +97,9 @@ export async function saveRule(db: Db, actorId: string, rule: Extract<CheckedRul
 export async function setAway(db: Db, userId: string, away: boolean): Promise<void> {
   await db.execute(sql`update staff_users set away_since = ${away ? sql`coalesce(away_since, now())` : sql`null`} where id = ${userId}::uuid`);
 }
+
+/** "partner applications", "agency enquiries": a kind's leads in a sentence. */
+export function kindPlural(kind: LeadKind): string {
+  const label = leadKinds[kind].label.toLowerCase();
+  return label.endsWith('y') ? `${label.slice(0, -1)}ies` : `${label}s`;
+}

@@ -4,6 +4,7 @@ import { addReplySnippet, editReplySnippet, sendLeadReply } from './replies';
 import { addLeadNote, assignLeadOwner, bulkUpdateLeads, markNotSpam, updateLeadStatus } from './triage';
 import { attachUnmatchedEmail, discardUnmatchedEmail } from './unmatched';
 import { createStaffAccount, updateStaffAccount } from './users';
+import { saveAssignmentRule, setAvailability } from './assignment';
 
 /** Every staff action a form can post (by name, in the hidden `_action` field). */
 export const staffActions = {
@@ -24,6 +25,8 @@ export const staffActions = {
   updateStaffAccount,
   attachUnmatchedEmail,
   discardUnmatchedEmail,
+  saveAssignmentRule,
+  setAvailability,
 };
 
 export type StaffActionName = keyof typeof staffActions;
