@@ -12,6 +12,7 @@
 //     restart; stored rows are exactly the successful ones.
 //  3. kill -9 of a server sending staff replies to leads (tests/faults/reply-crash.ts).
 //  4. The IMAP server stopped for 30 s while replies keep coming: each taken once, none lost (imap-outage.ts).
+//  5. kill -9 of the server assigning leads under the assignment rules while leads keep coming (assign-crash.ts).
 // Options: --concurrency (FAULTS_C, default 16), --kill-at N (FAULTS_KILL_AT, default 40): the kill comes
 // once N submissions have been answered with success (or after 30 s), so that many are in flight.
 import pg from 'pg';
@@ -24,6 +25,7 @@ import { launch } from '../support/start-server';
 import { benchEnv, numberArg, printTable, runSuite, type Checks } from '../support/suite-runner';
 import { replyCrash } from './reply-crash';
 import { imapOutage } from './imap-outage';
+import { assignCrash } from './assign-crash';
 
 type Check = Checks['check'];
 type Values = Record<string, string>;
@@ -209,6 +211,13 @@ async function databaseOutage(cluster: TempCluster, url: string, check: Check) {
 
 await runSuite('test:faults', async (checks) => {
   const { check } = checks;
+  // FAULTS_ONLY=assign: scenario 5 alone (on a throwaway cluster of its own), for work on the assignment rules.
+  if (process.env.FAULTS_ONLY === 'assign') {
+    const { url } = await createTempDatabase('faults', (await createTempCluster()).url);
+    figures.push(await assignCrash(url, check));
+    printTable(figures);
+    return;
+  }
 
   // 1a. The embedded database: killed with the WAL and the lock file as they were.
   {
@@ -236,6 +245,7 @@ await runSuite('test:faults', async (checks) => {
   await pool.end();
   endPool();
   figures.push(await replyCrash(url, check));
+  figures.push(await assignCrash(url, check));
   await databaseOutage(cluster, url, check);
   await imapOutage(check);
 

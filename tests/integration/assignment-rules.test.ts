@@ -8,6 +8,7 @@ import { changeStatus, setOwner } from '@/lib/staff/triage';
 import { releaseHeld } from '@/lib/spam/release';
 import { proofKeys } from '@/lib/spam/proof';
 import { getLead } from '@/lib/staff/leads';
+import { getAssignmentInsights } from '@/lib/staff/assignment-insights';
 import { getTimeline } from '@/lib/conversations/timeline';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 import { formData, validLeads } from '../support/lead-samples';
@@ -76,6 +77,15 @@ for (const kind of databaseKinds) {
         `select count(*)::int as n, count(*) filter (where by_rule)::int as by_rule, count(changed_by)::int as by from lead_owner_history`,
       );
       expect(history[0]).toEqual({ n: 30, by_rule: 30, by: 0 });
+      // The insights: open leads per member now, and the rule's spread over the range.
+      const today = new Date().toISOString().slice(0, 10);
+      const insights = await getAssignmentInsights(t!.db, { from: today, to: today, days: 1, preset: null });
+      expect(insights.assigned).toBe(30);
+      expect(insights.members.filter((m) => m.assigned).map((m) => [m.name, m.open, m.assigned])).toEqual([
+        ['ann', 10, 10],
+        ['bob', 10, 10],
+        ['cat', 10, 10],
+      ]);
       // A second pass finds nothing: assigned exactly once.
       expect(await runAssignmentPass(t!.handle)).toMatchObject({ assigned: 0, missed: 0 });
       expect(await notices()).toEqual([]);
