@@ -8,10 +8,16 @@ import { loadForm, submitFormJs } from '../support/form-client';
 import { formPages, validValues } from '../support/bulk-leads';
 import { launch } from '../support/start-server';
 import { benchEnv, type Checks } from '../support/suite-runner';
+import { openDatabase } from '../../src/lib/db/connection';
+import { runMigrations } from '../../src/lib/db/migrate';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function assignCrash(url: string, check: Checks['check']): Promise<Record<string, unknown>> {
+  // The database may be fresh (FAULTS_ONLY=assign): migrated as a server would at its start.
+  const handle = await openDatabase({ databaseUrl: url });
+  await runMigrations(handle);
+  await handle.close();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   const tag = `assigncrash${Date.now().toString(36)}`;
