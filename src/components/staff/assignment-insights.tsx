@@ -9,7 +9,7 @@ function MemberBars({ members, value, color, summary }: { members: MemberLoad[];
   const label = 120;
   const max = Math.max(1, ...members.map(value));
   return (
-    <svg viewBox={`0 0 ${width} ${Math.max(1, members.length) * row}`} role="img" aria-label={summary} className="h-auto w-full max-w-xl">
+    <svg viewBox={`0 0 ${width} ${Math.max(1, members.length) * row}`} role="img" aria-label={summary} className="h-auto w-full max-w-md">
       {members.map((m, i) => {
         const w = ((width - label - 50) * value(m)) / max;
         return (
