@@ -9,6 +9,8 @@ import { releaseHeld } from '@/lib/spam/release';
 import { proofKeys } from '@/lib/spam/proof';
 import { getLead } from '@/lib/staff/leads';
 import { getAssignmentInsights } from '@/lib/staff/assignment-insights';
+import { staffActions } from '@/lib/staff/actions';
+import type { StaffContext } from '@/lib/staff/context';
 import { getTimeline } from '@/lib/conversations/timeline';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 import { formData, validLeads } from '../support/lead-samples';
@@ -172,6 +174,27 @@ for (const kind of databaseKinds) {
       expect(checkRule({ kind: 'partner', method: 'round-robin', cap: '', members: [staff.bob] }, active)).toMatchObject({ ok: false, field: 'members' });
       expect(checkRule({ kind: 'partner', method: 'round-robin', cap: '3', members: [] }, active)).toMatchObject({ ok: false, field: 'members' });
       expect(checkRule({ kind: 'partner', method: 'fewest-open', cap: ' 1,000 ', members: [staff.ann] }, active)).toMatchObject({ ok: true, cap: 1000 });
+    });
+    it.runIf(on)('takes the settings from admins only, and the away toggle from anyone, back to a staff page only', async () => {
+      const ctx = (id: string, role: 'admin' | 'member') => ({ db: t!.db, user: { id, email: 'x@example.com', name: 'x', role }, requestId: 'test' }) as unknown as StaffContext;
+      const form = (fields: [string, string][]) => {
+        const f = new FormData();
+        for (const [k, v] of fields) f.append(k, v);
+        return f;
+      };
+      const fields: [string, string][] = [['kind', 'partner'], ['method', 'round-robin'], ['cap', ''], ['members', staff.ann], ['members', staff.bob]];
+      expect(await staffActions.saveAssignmentRule(ctx(staff.ann, 'member'), form(fields))).toMatchObject({ status: 403 });
+      expect(await run(`select 1 from assignment_rules`)).toHaveLength(0);
+      const refused = await staffActions.saveAssignmentRule(ctx(staff.admin, 'admin'), form([...fields.slice(0, 2), ['cap', 'lots'], ...fields.slice(3)]));
+      expect(refused).toMatchObject({ result: { status: 'error', fieldErrors: { cap: expect.stringContaining('whole number') }, members: [staff.ann, staff.bob] } });
+      expect(await staffActions.saveAssignmentRule(ctx(staff.admin, 'admin'), form(fields))).toMatchObject({
+        result: { status: 'success', message: 'Saved: new partner applications go to 2 members by round robin.' },
+      });
+      expect((await run<{ members: string[] }>(`select members::text[] as members from assignment_rules`))[0].members).toEqual([staff.ann, staff.bob]);
+      expect(await staffActions.setAvailability(ctx(staff.cat, 'member'), form([['intent', 'away'], ['return', 'https://evil.example/x']]))).toEqual({ redirect: '/staff' });
+      expect((await run<{ away: boolean }>(`select away_since is not null as away from staff_users where id = $1`, [staff.cat]))[0].away).toBe(true);
+      expect(await staffActions.setAvailability(ctx(staff.cat, 'member'), form([['intent', 'back'], ['return', '/staff/insights?days=7']]))).toEqual({ redirect: '/staff/insights?days=7' });
+      expect((await run<{ away: boolean }>(`select away_since is not null as away from staff_users where id = $1`, [staff.cat]))[0].away).toBe(false);
     });
   });
 }
