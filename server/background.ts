@@ -1,8 +1,9 @@
 // Background work that runs inside `npm start` next to the web server: the notification delivery loop
-// (lib/notify/loop, also the staff emails), with it the IMAP watcher when IMAP_URL is set
-// (lib/conversations/imap.ts), the job scheduler (server/scheduling.ts: reminders, digests, the weekly
-// summary, the daily retention purge) and, for the web server only, the writer of the page counts
-// (lib/analytics/page-views). `npm run worker` runs the same loop, watcher and scheduler alone. `stop()` finishes the batch in flight (within a
+// (lib/notify/loop, also the staff emails) and the assigner of the assignment rules (lib/assignment/runner.ts),
+// with it the IMAP watcher when IMAP_URL is set (lib/conversations/imap.ts), the job scheduler
+// (server/scheduling.ts: reminders, digests, the weekly summary, the daily retention purge) and, for the web
+// server only, the writer of the page counts (lib/analytics/page-views). `npm run worker` runs the same loop,
+// assigner, watcher and scheduler alone. `stop()` finishes the batch in flight (within a
 // grace when given, then hands back the rows it could not finish), writes the last page counts, and resolves
 // before the caller closes the database. The server stops the deliveries and the watcher first, at the
 // signal (`stopDeliveries`), and the page counts last, after its last request.
@@ -12,6 +13,8 @@ import { defaultDailyKeys } from '@/lib/analytics/page-view-keys';
 import { pageViewsWriter } from '@/lib/analytics/page-views-store';
 import { envInt } from '@/lib/limiter';
 import { createDeliveryLoop } from '@/lib/notify/loop';
+import { createAssigner } from '@/lib/assignment/runner';
+import { registerAssignerNudge } from '@/lib/assignment/queue';
 import { startImapWatcher } from '@/lib/conversations/imap';
 import { notifyLog } from '@/lib/notify/notify-log';
 import { queryable } from '@/lib/db/connection';
@@ -73,10 +76,15 @@ export function startBackground({
   }
   const loop = createDeliveryLoop({ handle, env });
   loop.start();
+  // The assignment rules (lib/assignment): beside the deliveries, under the same switch; nudged by a lead queued here.
+  const assigner = createAssigner({ handle, pollMs: envInt(env.ASSIGN_POLL_MS, 1000, 1) });
+  assigner.start();
+  const unregisterAssigner = registerAssignerNudge(() => assigner.nudge());
   // Answers to leads from IMAP_URL's mailbox: one watcher of all the instances holds it (docs/conversations.md).
   const imap = startImapWatcher({ client: queryable(handle), env });
   let stopping: Promise<void> | undefined;
-  const stopDeliveries = (graceMs?: number) => (stopping ??= Promise.all([loop.stop(graceMs), imap?.stop()]).then(() => {}));
+  const stopDeliveries = (graceMs?: number) =>
+    (stopping ??= Promise.all([loop.stop(graceMs), imap?.stop(), assigner.stop().then(unregisterAssigner)]).then(() => {}));
   return {
     nudge: () => loop.nudge(),
     stopDeliveries,

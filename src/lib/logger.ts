@@ -6,4 +6,4 @@ import pino from 'pino';
  */
 export const logger = pino({ level: process.env.LOG_LEVEL || 'info' });
 
-export const areaLog = (name: 'leads' | 'notify' | 'staff' | 'server' | 'newsletter' | 'retention' | 'analytics' | 'scheduler') => logger.child({ name });
+export const areaLog = (name: 'leads' | 'notify' | 'staff' | 'server' | 'newsletter' | 'retention' | 'analytics' | 'scheduler' | 'assignment') => logger.child({ name });

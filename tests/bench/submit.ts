@@ -1,4 +1,4 @@
-// `npm run bench:submit [-- --n 2000 --c 50 --form contact --db pglite,postgres --mode nojs,repeat,js --url postgres://...]`
+// `npm run bench:submit [-- --n 2000 --c 50 --form contact --db pglite,postgres --mode nojs,repeat,js --url postgres://... --assign 3]`
 //
 // Throughput of the lead forms through the paths a browser takes: GET the page once, take the form's
 // hidden fields (server action id, bound state, submission token), then per submission
@@ -29,7 +29,7 @@ import { benchEnv, numberArg, percentile, runSuite } from '../support/suite-runn
 
 type Mode = 'nojs' | 'repeat' | 'js';
 type Load = { seconds: number; accepted: number; other: Record<string, number>; latencies: number[] };
-type Result = Load & { db: string; mode: Mode; tag: string; stored?: number; held?: number; floor?: Load };
+type Result = Load & { db: string; mode: Mode; tag: string; stored?: number; held?: number; owned?: number; byRule?: number; drainMs?: number; floor?: Load };
 
 const option = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,6 +43,8 @@ const RUNS = numberArg('runs', 1);
 /** `--url <postgres://...>`: post into this existing database (e.g. one `bench:inbox --keep` seeded with a million leads) instead of a fresh one; it is kept. */
 const existingUrl = option('url', '');
 const kind = option('form', 'contact') as BulkKind;
+/** `--assign M` (PostgreSQL): a round-robin assignment rule for the form's kind with M members, so each post not held is also assigned (docs/speed-to-lead.md). */
+const ASSIGN = numberArg('assign', 0);
 const databases = option('db', 'pglite,postgres').split(',');
 const modes = option('mode', 'nojs,repeat,js').split(',') as Mode[];
 if (modes.some((m) => m !== 'nojs' && m !== 'repeat' && m !== 'js')) {
@@ -155,8 +157,34 @@ async function floorLoad(url: URL, n: number, c: number, tag: string): Promise<L
 }
 
 /** Rows a run stored (their emails carry its tag), and how many of them the spam screening held. */
-const storedSql = `select count(*)::int as n, count(s.lead_id)::int as held from ${table} l
-  left join lead_screening s on s.lead_type = '${kind}' and s.lead_id = l.id where l.email like $1`;
+const storedSql = `select count(*)::int as n, count(s.lead_id)::int as held, count(i.owner_id)::int as owned,
+    (select count(*)::int from lead_owner_history h join ${table} x on x.id = h.lead_id where h.lead_type = '${kind}' and h.by_rule and x.email like $1) as by_rule
+  from ${table} l left join lead_screening s on s.lead_type = '${kind}' and s.lead_id = l.id
+  left join lead_index i on i.lead_type = '${kind}' and i.lead_id = l.id where l.email like $1`;
+
+/** With --assign: M members and a round-robin rule for the form's kind, on the server's database (migrated by its start). */
+async function setUpRule(url: string): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into staff_users (email, name, role, password_hash) select 'bench-' || n || '@example.com', 'Bench member ' || n, 'member', 'x'
+       from generate_series(1, $1::int) n on conflict do nothing returning id::text`,
+    [ASSIGN],
+  );
+  await pool.query(`insert into assignment_rules (lead_type, method, members) values ($1, 'round-robin', $2::uuid[]) on conflict (lead_type) do update set members = excluded.members`, [
+    kind,
+    rows.map((r) => r.id),
+  ]);
+  return pool;
+}
+
+/** How long the assigner took after the last post to empty the queue (ms). */
+async function drained(pool: pg.Pool): Promise<number> {
+  const t0 = performance.now();
+  for (const until = Date.now() + 120_000; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
+    if ((await pool.query(`select count(*)::int as n from assignment_queue`)).rows[0].n === 0) break;
+  }
+  return performance.now() - t0;
+}
 
 async function bench(db: string): Promise<Result[]> {
   let temp: TempDatabase | undefined;
@@ -168,6 +196,7 @@ async function bench(db: string): Promise<Result[]> {
   }
   const server = await launch(env);
   const results: Result[] = [];
+  const rule = ASSIGN && env.DATABASE_URL ? await setUpRule(env.DATABASE_URL) : undefined;
   try {
     const form = await loadForm(server.url, formPath, pick);
     const withFloor = db === 'postgres' && kind === 'contact';
@@ -180,15 +209,17 @@ async function bench(db: string): Promise<Result[]> {
         for (let run = 0; run < (mode === 'js' && floor ? RUNS : 1); run++) {
           const tag = `b${process.pid}${db}${mode}${run}${Date.now().toString(36)}`;
           const measured = await load(form, N, C, tag, mode);
+          const drainMs = rule ? await drained(rule) : undefined;
           // The floor right after, on the same database: the two share the machine's state of the moment.
           const floorRun = mode === 'js' && floor ? await floorLoad(floor.url, N, C, `floor${tag}`) : undefined;
-          results.push({ db, mode, tag, ...measured, floor: floorRun });
+          results.push({ db, mode, tag, ...measured, drainMs, floor: floorRun });
         }
       }
     } finally {
       await floor?.stop();
     }
   } finally {
+    await rule?.end();
     await server.stop();
   }
   // Counted after the server has stopped (the embedded database allows one process at a time).
@@ -197,9 +228,11 @@ async function bench(db: string): Promise<Result[]> {
   const rows = pool ? { query: poolQuery(pool), close: () => pool.end() } : await openEmbedded(server.dataDir);
   try {
     for (const r of results) {
-      const [counted] = await rows.query<{ n: number; held: number }>(storedSql, [`lead-${r.tag}-%`]);
+      const [counted] = await rows.query<{ n: number; held: number; owned: number; by_rule: number }>(storedSql, [`lead-${r.tag}-%`]);
       r.stored = counted.n;
       r.held = counted.held;
+      r.owned = counted.owned;
+      r.byRule = counted.by_rule;
     }
   } finally {
     await rows.close();
@@ -226,6 +259,10 @@ await runSuite('bench:submit', async ({ check }) => {
       else check(`${db} ${r.mode}: rows stored == success answers`, r.stored === r.accepted, `${r.stored} stored, ${r.accepted} accepted`);
       // With its proof of work a JSON post is delivered; without JavaScript it is held for review (docs/spam.md).
       if (r.mode === 'js') check(`${db} js: no post with a solved proof held as spam`, r.held === 0, `${r.held} held`);
+      if (ASSIGN && r.drainMs !== undefined) {
+        console.log(`${''.padEnd(13)} assignment: ${r.owned} of ${r.stored} assigned (${r.held} held), the queue empty ${r.drainMs.toFixed(0)} ms after the last post`);
+        check(`${db} ${r.mode}: each lead not held assigned exactly once`, r.owned === r.stored! - r.held! && r.byRule === r.owned, `${r.owned} owned, ${r.byRule} assigned by the rule, ${r.stored! - r.held!} not held`);
+      }
       if (r.mode === 'nojs') check(`${db} nojs: every post held for review`, r.held === r.stored, `${r.held} of ${r.stored} held`);
       if (r.floor) {
         const floorRate = r.floor.accepted / r.floor.seconds;

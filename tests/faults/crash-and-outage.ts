@@ -13,6 +13,7 @@
 //  3. kill -9 of a server sending staff replies to leads (tests/faults/reply-crash.ts).
 //  3b. kill -9 of a server sweeping overdue leads and sending their reminders (tests/faults/reminder-crash.ts).
 //  4. The IMAP server stopped for 30 s while replies keep coming: each taken once, none lost (imap-outage.ts).
+//  5. kill -9 of the server assigning leads under the assignment rules while leads keep coming (assign-crash.ts).
 // Options: --concurrency (FAULTS_C, default 16), --kill-at N (FAULTS_KILL_AT, default 40): the kill comes
 // once N submissions have been answered with success (or after 30 s), so that many are in flight.
 import pg from 'pg';
@@ -26,6 +27,7 @@ import { benchEnv, numberArg, printTable, runSuite, type Checks } from '../suppo
 import { replyCrash } from './reply-crash';
 import { reminderCrash } from './reminder-crash';
 import { imapOutage } from './imap-outage';
+import { assignCrash } from './assign-crash';
 
 type Check = Checks['check'];
 type Values = Record<string, string>;
@@ -211,6 +213,13 @@ async function databaseOutage(cluster: TempCluster, url: string, check: Check) {
 
 await runSuite('test:faults', async (checks) => {
   const { check } = checks;
+  // FAULTS_ONLY=assign: scenario 5 alone (on a throwaway cluster of its own), for work on the assignment rules.
+  if (process.env.FAULTS_ONLY === 'assign') {
+    const { url } = await createTempDatabase('faults', (await createTempCluster()).url);
+    figures.push(await assignCrash(url, check));
+    printTable(figures);
+    return;
+  }
 
   // 1a. The embedded database: killed with the WAL and the lock file as they were.
   {
@@ -239,6 +248,7 @@ await runSuite('test:faults', async (checks) => {
   endPool();
   figures.push(await replyCrash(url, check));
   figures.push(await reminderCrash(url, check));
+  figures.push(await assignCrash(url, check));
   await databaseOutage(cluster, url, check);
   await imapOutage(check);
 

@@ -8,6 +8,7 @@ import * as leadSchema from '@/lib/db/schema';
 import * as outboxSchema from '@/lib/db/outbox-schema';
 import * as staffSchema from '@/lib/db/staff-schema';
 import * as conversationSchema from '@/lib/db/conversation-schema';
+import * as assignmentSchema from '@/lib/db/assignment-schema';
 import { pendingLeadIndexSql } from '@/lib/db/lead-index-triggers';
 import { leadKindNames, leadKinds, type LeadKind } from '@/lib/leads/kinds';
 import { createLimiters } from '@/lib/leads/rate-limit';
@@ -56,7 +57,7 @@ async function migrationsWithNewKind(): Promise<{ folder: string; sql: string }>
   const last = journal.entries.at(-1)!;
   const prev = JSON.parse(fs.readFileSync(path.join(folder, 'meta', `${last.tag.slice(0, 4)}_snapshot.json`), 'utf8'));
   // drizzle-kit reads the tables a schema module exports: the new kind's line in lib/db/schema.ts's export.
-  const exported = { ...leadSchema, ...staffSchema, ...outboxSchema, ...conversationSchema, webinarRegistrations: leadSchema.leadTables[newKind] };
+  const exported = { ...leadSchema, ...staffSchema, ...outboxSchema, ...conversationSchema, ...assignmentSchema, webinarRegistrations: leadSchema.leadTables[newKind] };
   const cur = generateDrizzleJson(exported, prev.id);
   const statements = await generateMigration(prev, cur as never);
   const tag = `${String(last.idx + 1).padStart(4, '0')}_webinar`;

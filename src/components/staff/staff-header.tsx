@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { site } from '@/lib/config/site';
 import type { StaffUser } from '@/lib/staff/sessions';
 import { StaffNav } from './staff-nav';
+import { AwayToggle } from './away-toggle';
 
 export function StaffHeader({ user, pathname }: { user: StaffUser; pathname: string }) {
   const links = [
@@ -12,7 +13,13 @@ export function StaffHeader({ user, pathname }: { user: StaffUser; pathname: str
     { href: '/staff/insights', label: 'Insights' },
   ];
   if (user.role === 'admin') {
-    links.push({ href: '/staff/saved-replies', label: 'Saved replies' }, { href: '/staff/unmatched', label: 'Unmatched email' }, { href: '/staff/users', label: 'Staff accounts' }, { href: '/staff/settings/calendar', label: 'Calendar' });
+    links.push(
+      { href: '/staff/assignment', label: 'Assignment' },
+      { href: '/staff/settings/calendar', label: 'Calendar' },
+      { href: '/staff/saved-replies', label: 'Saved replies' },
+      { href: '/staff/unmatched', label: 'Unmatched email' },
+      { href: '/staff/users', label: 'Staff accounts' },
+    );
   }
   links.push({ href: '/staff/settings', label: 'My settings' });
   return (
@@ -33,6 +40,7 @@ export function StaffHeader({ user, pathname }: { user: StaffUser; pathname: str
             <span className="block text-xs leading-tight text-muted-foreground">{user.email}</span>
           </span>
           <Badge variant={user.role === 'admin' ? 'brand' : 'neutral'}>{user.role === 'admin' ? 'Admin' : 'Member'}</Badge>
+          <AwayToggle away={Boolean(user.awaySince)} pathname={pathname} />
           <form method="post" action="/staff/sign-out">
             <button
               type="submit"

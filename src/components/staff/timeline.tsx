@@ -73,7 +73,7 @@ function Event({ event, owner }: { event: TimelineEvent; owner: string | null })
         <Line icon={<UserCog />} at={event.at}>
           {event.to ? (
             <>
-              Assigned to <span className="font-semibold">{event.to}</span> by <Who name={event.by} />
+              Assigned to <span className="font-semibold">{event.to}</span> by {event.byRule ? 'the assignment rule' : <Who name={event.by} />}
             </>
           ) : (
             <>

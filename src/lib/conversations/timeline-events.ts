@@ -42,7 +42,7 @@ export type TimelineEvent =
   | (Base & { type: 'screening'; verdict: Verdict; reasons: SpamReason[] })
   | (Base & { type: 'released'; by: string | null })
   | (Base & { type: 'status'; from: LeadStatus; to: LeadStatus; by: string | null; answered: boolean })
-  | (Base & { type: 'owner'; from: string | null; to: string | null; by: string | null })
+  | (Base & { type: 'owner'; from: string | null; to: string | null; by: string | null; /** Given by an assignment rule (lib/assignment), not by a person. */ byRule: boolean })
   | (Base & { type: 'note'; body: string; by: string | null })
   | (Base & { type: 'delivery'; channel: DeliveryChannel; status: DeliveryStatus; attempts: number; lastError: string | null; sentAt: Date | null })
   | (Base & { type: 'audit'; action: string; by: string | null; rowCounts: Record<string, number> | null })
@@ -138,7 +138,7 @@ export async function triageEvents(db: Db, ref: LeadRef, limit: number | undefin
       'h',
     ),
     read(
-      sql`select h.id, f.name as from_name, t.name as to_name, b.name as by_name, h.created_at from lead_owner_history h
+      sql`select h.id, f.name as from_name, t.name as to_name, b.name as by_name, h.by_rule, h.created_at from lead_owner_history h
         left join staff_users f on f.id = h.from_owner left join staff_users t on t.id = h.to_owner left join staff_users b on b.id = h.changed_by
         where h.lead_type = ${ref.kind} and h.lead_id = ${ref.id}::uuid`,
       'h',
@@ -152,7 +152,7 @@ export async function triageEvents(db: Db, ref: LeadRef, limit: number | undefin
   return {
     events: [
       ...statuses.map((r): TimelineEvent => ({ type: 'status', id: String(r.id), at: asDate(r.created_at), from: r.from_status as LeadStatus, to: r.to_status as LeadStatus, by: name(r.by_name), answered: r.answered === true })),
-      ...owners.map((r): TimelineEvent => ({ type: 'owner', id: String(r.id), at: asDate(r.created_at), from: name(r.from_name), to: name(r.to_name), by: name(r.by_name) })),
+      ...owners.map((r): TimelineEvent => ({ type: 'owner', id: String(r.id), at: asDate(r.created_at), from: name(r.from_name), to: name(r.to_name), by: name(r.by_name), byRule: r.by_rule === true })),
       ...notes.map((r): TimelineEvent => ({ type: 'note', id: String(r.id), at: asDate(r.created_at), body: String(r.body), by: name(r.by_name) })),
     ],
     more: limit !== undefined && [statuses, owners, notes].some((rows) => rows.length > limit),

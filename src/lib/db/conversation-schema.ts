@@ -2,7 +2,7 @@
 // wrote on the lead's page, sent through the outbox) and in (an answer that came back by IMAP or the inbound
 // webhook), the saved replies admins edit, and who owned a lead when (its owner history, for the timeline).
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { staffUsers } from './staff-schema';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -89,7 +89,11 @@ export const replySnippets = pgTable('reply_snippets', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Each change of a lead's owner (by hand, or later by an assignment rule: `changed_by` null), for the timeline. */
+/**
+ * Each change of a lead's owner, for the timeline: by hand (`changed_by` the staff member), or by an
+ * assignment rule (`by_rule`, `changed_by` null; lib/assignment). The insights' assignment spread counts the
+ * rule's rows of a range (lead_owner_history_rule_idx, index-only).
+ */
 export const leadOwnerHistory = pgTable(
   'lead_owner_history',
   {
@@ -99,8 +103,11 @@ export const leadOwnerHistory = pgTable(
     fromOwner: uuid('from_owner').references(() => staffUsers.id, { onDelete: 'set null' }),
     toOwner: uuid('to_owner').references(() => staffUsers.id, { onDelete: 'set null' }),
     changedBy: uuid('changed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    byRule: boolean('by_rule').notNull().default(false),
     createdAt: createdAt(),
   },
+  // Also, made by hand in the assignment migration (drizzle's index builder has no INCLUDE):
+  // lead_owner_history_rule_idx on (created_at) INCLUDE (to_owner) WHERE by_rule.
   (t) => [index('lead_owner_history_lead_idx').on(t.leadType, t.leadId)],
 );
 

@@ -255,6 +255,9 @@ export const leadIndex = pgTable(
     // that the key has no nulls and the next and previous lead are a row comparison on the index).
     index('lead_index_due_idx').on(t.dueAt, t.leadId).where(sql`${t.status} in ('new', 'contacted', 'qualified') and ${t.answeredAt} is null and ${t.dueAt} is not null`),
     index('lead_index_mine_idx').on(t.ownerId, sql`(${t.answeredAt} is not null)`, sql`coalesce(${t.dueAt}, 'infinity'::timestamptz)`, t.leadId).where(sql`${t.status} in ('new', 'contacted', 'qualified')`),
+    // Each member's open leads (issue 32): what the assignment rules' caps and "fewest open" count, once per
+    // batch, and the insights' open leads per member; only the open, owned leads, so index-only and small.
+    index('lead_index_open_owner_idx').on(t.ownerId).where(sql`${t.status} in ('new', 'contacted', 'qualified') and ${t.ownerId} is not null`),
   ],
 );
 

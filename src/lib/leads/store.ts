@@ -11,6 +11,7 @@ import { configuredChannels, emailsOn, networkKey, recipientKey } from '@/lib/no
 import { refusalOf } from '@/lib/notify/visitor-limits';
 import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
 import { leadKinds, type KindDef, type LeadData, type LeadKind } from './kinds';
+import { assignmentQueue, nudgeAssigner } from '@/lib/assignment/queue';
 
 /**
  * Every write of a public lead, as ONE SQL statement (so one round trip and one commit, whatever the
@@ -105,7 +106,9 @@ export function senderQueue(name: string, kind: LeadKind, channel: 'ack' | 'conf
 async function runStore(db: Db, statement: SQL, notify: boolean): Promise<StoreResult> {
   let id: string | undefined;
   try {
-    id = (await run(db, statement))[0]?.id;
+    const [row] = (await run(db, statement)) as { id: string; queued?: boolean }[];
+    id = row?.id;
+    if (row?.queued) nudgeAssigner();
   } catch (err) {
     if (isTokenTaken(err)) return { inserted: false };
     throw err;
@@ -193,8 +196,11 @@ export async function storeLead<K extends LeadKind>(db: Db, kind: K, data: LeadD
       insert into ${table} (${columns}) select ${values} where ${unused(token)} on conflict do nothing returning id
     ), claimed as (
       insert into ${submissionTokens} (token, lead_type, lead_id) select ${token}, ${kind}, (select id from lead) where ${unused(token)}
-    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${ack}${consentQueue(kind, consents, sql`lead`)}${screen.after}${attributed}
-    select id::text as id from lead`;
+    )${screen.before}${staffQueue(kind, channels, sql`lead`, gate)}${ack}${consentQueue(kind, consents, sql`lead`)}${screen.after}${attributed}${
+      // A lead not held as spam waits for its kind's assignment rule, if there is one (lib/assignment).
+      screen.notify === null ? sql`` : assignmentQueue(kind, sql`lead`, gate)
+    }
+    select id::text as id, ${screen.notify === null ? sql`false` : sql`exists (select 1 from assigning)`} as queued from lead`;
   return runStore(db, statement, channels.length > 0 || emailsOn());
 }
 

@@ -8,6 +8,7 @@ import { leadKinds, type KindDef } from '@/lib/leads/kinds';
 import { senderQueue, staffQueue } from '@/lib/leads/store';
 import { configuredChannels, emailsOn } from '@/lib/notify/config';
 import { nudgeDeliveryLoop } from '@/lib/notify/nudge';
+import { assignmentQueue, nudgeAssigner } from '@/lib/assignment/queue';
 import { rowsOf } from '@/lib/staff/inbox';
 import { changeStatus, type LeadRef } from '@/lib/staff/triage';
 import { asDate } from '@/lib/db/values';
@@ -63,10 +64,15 @@ export async function releaseHeld(db: Db, actorId: string, ref: LeadRef): Promis
             ? senderQueue('ack', ref.kind, 'ack', email, from)
             : sql``;
     const marked = def.subscription && lead.sub_status === 'pending' && emailsOn() ? sql`, marked as (update ${table} set confirm_sent_at = now() where id = ${ref.id}::uuid)` : sql``;
-    await rowsOf(tx as unknown as Db, sql`with lead as (select ${ref.id}::uuid as id)${staffQueue(ref.kind, configuredChannels(), from)}${sender}${marked} select 1`);
+    // Released, it waits for its kind's assignment rule like a lead that passed the screening (a newsletter sign-up has none).
+    const assign = def.subscription ? sql`` : assignmentQueue(ref.kind, from);
+    await rowsOf(tx as unknown as Db, sql`with lead as (select ${ref.id}::uuid as id)${staffQueue(ref.kind, configuredChannels(), from)}${sender}${marked}${assign} select 1`);
     return true;
   });
-  if (released) nudgeDeliveryLoop();
+  if (released) {
+    nudgeDeliveryLoop();
+    nudgeAssigner();
+  }
   return released;
 }
 

@@ -17,7 +17,8 @@ export const sessionPolicy = {
   touchEveryMs: 60 * 1000,
 } as const;
 
-export type StaffUser = { id: string; email: string; name: string; role: StaffRole };
+/** `awaySince`: since when the member marked themselves away (the assignment rules pass them over), null when available. */
+export type StaffUser = { id: string; email: string; name: string; role: StaffRole; awaySince?: Date | null };
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -41,6 +42,7 @@ export async function validateSession(db: Db, token: string | undefined, now = n
       name: staffUsers.name,
       role: staffUsers.role,
       disabledAt: staffUsers.disabledAt,
+      awaySince: staffUsers.awaySince,
       lastSeenAt: staffSessions.lastSeenAt,
       expiresAt: staffSessions.expiresAt,
     })
@@ -58,7 +60,7 @@ export async function validateSession(db: Db, token: string | undefined, now = n
   if (idleFor >= sessionPolicy.touchEveryMs) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
   }
-  return { id: row.id, email: row.email, name: row.name, role: row.role as StaffRole };
+  return { id: row.id, email: row.email, name: row.name, role: row.role as StaffRole, awaySince: row.awaySince };
 }
 
 export async function deleteSession(db: Db, token: string | undefined) {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import type { Queryable } from '@/lib/db/connection';
 import type { LeadKind } from '@/lib/leads/kinds';
 import { leadNotes, leadStatusHistory, leadTriage, staffUsers } from '@/lib/db/staff-schema';
 import { leadOwnerHistory } from '@/lib/db/conversation-schema';
@@ -94,4 +95,30 @@ export async function addNote(db: Db, actorId: string, ref: LeadRef, body: strin
   if (!(await existingLeads(db, [ref])).length) return false;
   await db.insert(leadNotes).values({ leadType: ref.kind, leadId: ref.id, authorId: actorId, body });
   return true;
+}
+
+/**
+ * The owner path of the assignment rules (lib/assignment/assign.ts): sets the owner of each lead of
+ * `kind` in `leads` to the member in `owners` at the same place, in one statement of the rule's
+ * transaction, and records each change in lead_owner_history like `setOwner` does, marked `by_rule` (no
+ * staff member made it). Only a lead that is still open and has no owner is changed: one a person has
+ * assigned or closed since it was queued keeps what they chose. Returns how many leads were assigned.
+ */
+export async function assignByRule(tx: Queryable, kind: LeadKind, leads: readonly string[], owners: readonly string[]): Promise<number> {
+  if (!leads.length) return 0;
+  const { rows } = await tx.query(
+    `with pick as (select $1::text as lead_type, l.lead_id, l.owner_id from unnest($2::uuid[], $3::uuid[]) as l (lead_id, owner_id)),
+     owned as (
+       insert into lead_triage (lead_type, lead_id, owner_id) select lead_type, lead_id, owner_id from pick
+        where exists (select 1 from lead_index i where i.lead_type = pick.lead_type and i.lead_id = pick.lead_id)
+       on conflict (lead_type, lead_id) do update set owner_id = excluded.owner_id, updated_by = null, updated_at = now()
+        where lead_triage.owner_id is null and lead_triage.status in ('new', 'contacted', 'qualified')
+       returning lead_type, lead_id, owner_id),
+     recorded as (
+       insert into lead_owner_history (lead_type, lead_id, from_owner, to_owner, changed_by, by_rule)
+       select lead_type, lead_id, null, owner_id, null, true from owned returning 1)
+     select count(*)::int as n from recorded`,
+    [kind, leads, owners],
+  );
+  return Number(rows[0]?.n ?? 0);
 }

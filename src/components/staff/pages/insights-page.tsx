@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { AssignmentPanel } from '@/components/staff/assignment-insights';
+import type { AssignmentInsights } from '@/lib/staff/assignment-insights';
 import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -73,7 +75,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: R
 }
 
 /** /staff/insights: where leads come from, what converts and how soon we answer (members and admins). */
-export function InsightsPage({ insights, referrals, replies }: { insights: Insights; referrals: ReferralCounts; replies: ReplyInsights }) {
+export function InsightsPage({ insights, referrals, replies, assignment }: { insights: Insights; referrals: ReferralCounts; replies: ReplyInsights; assignment?: AssignmentInsights }) {
   const { range, daily, totals } = insights;
   const kinds = leadKindNames.filter((k) => totals[k] > 0) as LeadKind[];
   const shown = kinds.length ? kinds : ([...leadKindNames] as LeadKind[]);
@@ -243,6 +245,8 @@ export function InsightsPage({ insights, referrals, replies }: { insights: Insig
       </Panel>
 
       <ReplyPanels replies={replies} range={range} />
+
+      {assignment ? <AssignmentPanel data={assignment} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { setKeyboardShortcuts } from './shortcuts';
 import { attachUnmatchedEmail, discardUnmatchedEmail } from './unmatched';
 import { createStaffAccount, updateStaffAccount } from './users';
 import { saveCalendar } from './calendar';
+import { saveAssignmentRule, setAvailability } from './assignment';
 
 /** Every staff action a form can post (by name, in the hidden `_action` field). */
 export const staffActions = {
@@ -30,6 +31,8 @@ export const staffActions = {
   saveCalendar,
   setKeyboardShortcuts,
   saveMyPreferences,
+  saveAssignmentRule,
+  setAvailability,
 };
 
 export type StaffActionName = keyof typeof staffActions;
