@@ -9,8 +9,10 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One file at a time: the integration files open databases and start servers on a 2-core machine.
-    fileParallelism: false,
+    // Three files at a time: most integration files wait (on servers they start, on timers, on PostgreSQL)
+    // far more than they compute, so on a 2-core machine three overlap their waits; each file has its own
+    // databases (copies of the run's templates) and its servers their own ports.
+    maxWorkers: 3,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

@@ -1,3 +1,6 @@
+-- Assignment rules (issue 32, docs/speed-to-lead.md "Assignment rules"): the rules per kind, the queue of new leads
+-- waiting for an owner (written in the lead's own statement), rule assignments in the owner history, and the indexes
+-- of the members' open leads and of the assignment spread.
 CREATE TABLE "assignment_queue" (
 	"lead_type" text NOT NULL,
 	"lead_id" uuid NOT NULL,
