@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadKind } from '@/lib/leads/kinds';
 import { createLimiters } from '@/lib/leads/rate-limit';
 import { checkAndStoreLead, type SubmitContext } from '@/lib/leads/submit';
+import { queryable } from '@/lib/db/connection';
+import { createDeliveryLoop } from '@/lib/notify/loop';
 import { releaseHeld } from '@/lib/spam/release';
 import { workingWeek } from '@/lib/speed/business-hours';
 import { firstResponseDueAt } from '@/lib/speed/first-response';
+import { sweepOverdueLeads } from '@/lib/speed/reminders';
 import { getTeamCalendar, saveTeamCalendar } from '@/lib/speed/team-calendar';
 import { parseFilter } from '@/lib/staff/filters';
 import { listLeads } from '@/lib/staff/inbox';
@@ -12,6 +15,7 @@ import { viewCounts } from '@/lib/staff/inbox-views';
 import { changeStatus } from '@/lib/staff/triage';
 import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 import { formData, validLead } from '../support/lead-samples';
+import { startSmtp, textOf } from '../support/notify-receivers';
 
 // The first-response clock (docs/speed-to-lead.md): every lead gets its due time in the transaction that
 // stores it, a held one when it is released, the first answer stops the clock, and a new calendar moves the
@@ -97,7 +101,7 @@ for (const kind of databaseKinds) {
     });
 
     it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)(
-      'an agency lead sent on Friday at 17:00 to a Monday-to-Friday 9-to-17 team is due Monday 17:00 and turns overdue then',
+      'an agency lead sent on Friday at 17:00 to a Monday-to-Friday 9-to-17 team is due Monday 17:00, turns overdue then, and its owner gets one reminder',
       async () => {
         await saveTeamCalendar(t!.db, { timeZone: 'Europe/Berlin', hours: workingWeek('09:00', '17:00') }, staffId);
         const id = await post('agency');
@@ -114,6 +118,25 @@ for (const kind of databaseKinds) {
         expect(await view('due-soon', '2026-11-30T16:00:00Z')).not.toContain(id);
         expect(await view('mine', '2026-11-30T16:00:00Z')).toEqual([id]);
         expect((await viewCounts(t!.db, { now: new Date('2026-11-30T16:00:00Z'), me: staffId })).mine).toEqual({ n: 1, more: false });
+        // The reminders' sweep, every minute with the clock moved: nothing before 17:00 in Berlin, then one
+        // reminder for its owner, whatever the sweeps after; the delivery loop sends it once.
+        const client = queryable(t!.handle);
+        const reminders = () => rows<{ staff_user_id: string }>(`select staff_user_id from staff_emails where topic = 'reminder' and lead_id = $1`, [id]);
+        for (const at of ['2026-11-27T16:01:00Z', '2026-11-30T08:00:00Z', '2026-11-30T15:59:00Z']) await sweepOverdueLeads(client, new Date(at));
+        expect(await reminders()).toEqual([]);
+        for (const at of ['2026-11-30T16:00:00Z', '2026-11-30T16:01:00Z', '2026-11-30T16:02:00Z', '2026-11-30T17:00:00Z']) await sweepOverdueLeads(client, new Date(at));
+        expect(await reminders()).toEqual([{ staff_user_id: staffId }]);
+        const smtp = await startSmtp();
+        try {
+          const loop = createDeliveryLoop({ client, env: { SMTP_URL: smtp.url, NOTIFY_EMAIL_FROM: 'Postcraft <notifications@postcraft.example>', SITE_URL: 'https://www.postcraft.example' } });
+          for (let i = 0; i < 3; i++) await loop.runOnce();
+          await loop.stop();
+          // (Other leads of this file may be reminded of too, to the admins: only this lead's emails count here.)
+          const about = smtp.messages.filter((m) => textOf(m).includes(`/staff/leads/agency/${id}`));
+          expect(about.map((m) => m.rcptTo[0])).toEqual(['clock@example.com']);
+        } finally {
+          await smtp.close();
+        }
         // Answered: out of Overdue, still Mine (after the unanswered ones).
         await changeStatus(t!.db, staffId, [{ kind: 'agency', id }], 'contacted', { answered: true });
         expect(await view('overdue', '2026-11-30T16:00:00Z')).not.toContain(id);

@@ -18,14 +18,16 @@ import type { Scheduler } from './scheduler';
 export const reminderSweepJob = { queue: 'overdue-reminders', cron: '* * * * *', tz: 'UTC' } as const;
 
 const sweepSql = `
-with bound as (
+with clock as (
+  select coalesce($1::timestamptz, now()) as now
+), bound as (
   select coalesce((select last_run_at from maintenance_runs where name = 'reminder-sweep') - interval '10 minutes',
-                  now() - interval '1 day') as since
+                  (select now from clock) - interval '1 day') as since
 ), due as (
   select li.lead_type, li.lead_id, li.owner_id
     from lead_index li
    where li.status in ${openStatusesSql} and li.answered_at is null
-     and li.due_at > (select since from bound) and li.due_at <= now()
+     and li.due_at > (select since from bound) and li.due_at <= (select now from clock)
 ), owner_ok as (
   select d.*, u.id as owner_active
     from due d left join staff_users u on u.id = d.owner_id and u.disabled_at is null and u.away_since is null
@@ -40,14 +42,17 @@ with bound as (
   on conflict (key) do nothing
   returning 1
 ), swept as (
-  insert into maintenance_runs (name, last_run_at) values ('reminder-sweep', now())
+  insert into maintenance_runs (name, last_run_at) values ('reminder-sweep', (select now from clock))
   on conflict (name) do update set last_run_at = greatest(maintenance_runs.last_run_at, excluded.last_run_at)
 )
 select count(*)::int as n from written`;
 
-/** One sweep: writes the reminders of the leads that turned overdue; resolves with how many rows it wrote. */
-export async function sweepOverdueLeads(client: Queryable): Promise<number> {
-  const { rows } = await client.query(sweepSql);
+/**
+ * One sweep: writes the reminders of the leads that turned overdue; resolves with how many rows it wrote.
+ * `now`: the database's clock unless a test moves it (a seam, not a setting: the scheduler never passes one).
+ */
+export async function sweepOverdueLeads(client: Queryable, now: Date | null = null): Promise<number> {
+  const { rows } = await client.query(sweepSql, [now?.toISOString() ?? null]);
   return Number((rows[0] as { n: number }).n);
 }
 
