@@ -28,6 +28,25 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
+/**
+ * What the delivery loop keeps of each row it works, in both of its tables (lib/notify/claim.ts): its status,
+ * when it may be tried next, the lease and claim of the loop working it, and its outcome.
+ */
+const deliveryState = () => ({
+  status: text('status').notNull().default('pending'),
+  /** Attempts started (counted when a row is claimed, so a crash mid-send still counts). */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The lease of the loop that claimed the row; another loop may take it once this has passed. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Which claim holds the lease: only that claim may record the outcome. */
+  claimToken: uuid('claim_token'),
+  /** What went wrong last (status code or transport error; never the lead's fields). */
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const notificationOutbox = pgTable(
   'notification_outbox',
   {
@@ -36,18 +55,7 @@ export const notificationOutbox = pgTable(
     leadType: text('lead_type').notNull(),
     leadId: uuid('lead_id').notNull(),
     channel: text('channel').notNull(),
-    status: text('status').notNull().default('pending'),
-    /** Attempts started (counted when a row is claimed, so a crash mid-send still counts). */
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The lease of the loop that claimed the row; another loop may take it once this has passed. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    /** Which claim holds the lease: only that claim may record the outcome. */
-    claimToken: uuid('claim_token'),
-    /** What went wrong last (status code or transport error; never the lead's fields). */
-    lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...deliveryState(),
     /**
      * For a delivery to the lead's own address (`ack`, `confirm`): SHA-256 of the lower-cased address,
      * so the per-recipient limit can count without storing the address; cleared by an erasure.
@@ -113,14 +121,7 @@ export const staffEmails = pgTable(
     /** The lead it is about (a reminder, an unassigned lead), or null (a digest, a summary). */
     leadType: text('lead_type'),
     leadId: uuid('lead_id'),
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    claimToken: uuid('claim_token'),
-    lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...deliveryState(),
   },
   (t) => [
     uniqueIndex('staff_emails_key').on(t.key),

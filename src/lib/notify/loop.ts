@@ -11,6 +11,7 @@
 // another loop need not wait for the lease to run out.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { claimStatement } from './claim';
 import type { Queryable } from '@/lib/db/connection';
 import { linkKey } from '@/lib/newsletter/links';
 import { deliverySettings, signedWebhookProblem, slackConfigProblem, type AnyChannel, type Env } from './config';
@@ -56,20 +57,7 @@ export type DeliveryLoop = {
   stop(graceMs?: number): Promise<number>;
 };
 
-const claimSql = `
-update notification_outbox
-   set locked_until = now() + ($2::int * interval '1 millisecond'),
-       claim_token = $3::uuid,
-       attempts = attempts + 1
- where id in (
-       select id from notification_outbox
-        where status = 'pending'
-          and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit $1
-          for update skip locked)
-returning id, lead_type, lead_id, channel, attempts, message_id`;
+const claimSql = claimStatement('notification_outbox', 'id, lead_type, lead_id, channel, attempts, message_id');
 
 export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const given = options.client ?? options.handle?.client;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Queryable } from '@/lib/db/connection';
 import { metrics } from '@/lib/metrics/events';
+import { claimStatement } from '@/lib/notify/claim';
 import { deliverySettings, type Env } from '@/lib/notify/config';
 import { maxAttempts, retryDelayMs } from '@/lib/notify/retry';
 import { sendEmail, withoutAddresses } from '@/lib/notify/send';
@@ -14,20 +15,7 @@ import { buildStaffEmail, type StaffEmailRow } from './messages';
 
 type Claimed = StaffEmailRow & { attempts: number; token: string };
 
-const claimSql = `
-update staff_emails
-   set locked_until = now() + ($2::int * interval '1 millisecond'),
-       claim_token = $3::uuid,
-       attempts = attempts + 1
- where id in (
-       select id from staff_emails
-        where status = 'pending'
-          and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit $1
-          for update skip locked)
-returning id, staff_user_id, topic, key, lead_type, lead_id, attempts`;
+const claimSql = claimStatement('staff_emails', 'id, staff_user_id, topic, key, lead_type, lead_id, attempts');
 
 export type StaffMailPass = {
   /** Claims up to `n` due rows and sends them; resolves with how many were claimed. */
