@@ -1,8 +1,8 @@
 // The insights of the assignment rules (issue 32): each member's open and overdue leads now (and those of
 // nobody), and the spread of the rules' assignments over the range (the leads each member was given by a
 // rule). Both are read from indexes that hold only what they count, so they stay fast at a million leads:
-// lead_index_mine_idx (the open leads by owner, with whether each is answered and its due time: what the
-// Mine view reads) and lead_owner_history_rule_idx (the rules' assignments by time, with their member).
+// lead_index_open_owner_idx (the open leads by owner, nobody included, with answered_at and due_at: migration
+// 0031) and lead_owner_history_rule_idx (the rules' assignments by time, with their member).
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rowsOf } from './inbox';
@@ -17,9 +17,9 @@ export type AssignmentInsights = { members: MemberLoad[]; assigned: number; unas
 
 /** The members with open leads or assignments in the range, and every active one; by name. Overdue at `now`. */
 export async function getAssignmentInsights(db: Db, range: InsightsRange, now = new Date()): Promise<AssignmentInsights> {
-  // One scan of lead_index_mine_idx: its key holds the owner, whether answered and the due time (no nulls).
+  // One index-only scan of lead_index_open_owner_idx (its INCLUDE holds answered_at and due_at).
   const owners = sql`select owner_id, count(*) as n,
-      count(*) filter (where not (answered_at is not null) and coalesce(due_at, 'infinity'::timestamptz) <= ${now.toISOString()}::timestamptz) as overdue
+      count(*) filter (where answered_at is null and due_at <= ${now.toISOString()}::timestamptz) as overdue
     from lead_index where status in ('new', 'contacted', 'qualified') group by owner_id`;
   const rows = await rowsOf(
     db,
