@@ -7,9 +7,10 @@ import { databaseKinds, query, type TestDb } from '../support/vitest-databases';
 /**
  * The insights of our replies (issue 31) on both databases, from leads and messages written here with known
  * times: the median and 90th percentile of the time to the first reply per kind, per staff member and in all
- * (a deleted account's replies under "a former staff member"), the leads answered within the promised time,
- * late, overdue and not yet due (a data request by the staff's deadline, extended or not, and answered by a
- * reply or by being marked done, whichever came first), and the replies
+ * (a deleted account's replies under "a former staff member"; a data request answered by a reply or by being
+ * marked done, whichever came first), the leads answered on time by the first-response clock (the team's
+ * default calendar: these leads arrive in its open hours, so its days are the calendar's), late, overdue and not
+ * yet due (a data request by its deadline, extended or not), and the replies
  * per lead. Spam, newsletter sign-ups and leads outside the range are in no figure; a message from the lead
  * is not a reply.
  *
@@ -137,28 +138,31 @@ for (const kind of databaseKinds) {
       expect(of('partner')).toMatchObject({ leads: 6, answered: 5, notAnswered: 1, promise: { hours: 48 } });
       expect(of('partner').medianHours).toBeCloseTo(3, 9);
       expect(of('partner').p90Hours).toBeCloseTo(31.6, 9);
-      expect(of('partner').onTime).toEqual({ within: 4, late: 1, overdue: 1, notDue: 0 });
+      expect(of('partner').onTime).toEqual({ within: 4, late: 1, overdue: 1, notDue: 0, closed: 0 });
       expect(of('partner').replies.counts).toEqual([1, 3, 1, 1]);
       expect(of('partner').replies.average).toBeCloseTo(8 / 6, 9);
 
       // Agencies: 24 h and 24 h 1 min: median 24 h 30 s; 90th 24 h 54 s.
-      expect(of('agency')).toMatchObject({ leads: 2, answered: 2, notAnswered: 0, onTime: { within: 1, late: 1, overdue: 0, notDue: 0 } });
+      expect(of('agency')).toMatchObject({ leads: 2, answered: 2, notAnswered: 0, onTime: { within: 1, late: 1, overdue: 0, notDue: 0, closed: 0 } });
       expect(of('agency').medianHours).toBeCloseTo(24 + 0.5 / 60, 9);
       expect(of('agency').p90Hours).toBeCloseTo(24 + 0.9 / 60, 9);
       expect(of('agency').replies).toEqual({ average: 1, counts: [0, 2, 0, 0] });
 
-      expect(of('contact')).toMatchObject({ leads: 3, answered: 1, notAnswered: 2, medianHours: 1.5, p90Hours: 1.5, onTime: { within: 1, late: 0, overdue: 1, notDue: 1 } });
+      expect(of('contact')).toMatchObject({ leads: 3, answered: 1, notAnswered: 2, medianHours: 1.5, p90Hours: 1.5, onTime: { within: 1, late: 0, overdue: 1, notDue: 1, closed: 0 } });
       expect(of('contact').replies.counts).toEqual([2, 1, 0, 0]);
       expect(of('contact').replies.average).toBeCloseTo(1 / 3, 9);
 
       // Data requests: answered after 240 (marked done), 744 and 960 hours: median 744; 90th 744 + 0.8 * 216 = 916.8.
-      expect(of('dataRequest')).toMatchObject({ leads: 5, answered: 3, notAnswered: 2, promise: { days: 30 }, onTime: { within: 2, late: 1, overdue: 1, notDue: 1 } });
+      // On the first-response clock a data request is answered by a reply (its page's due line says the same):
+      // the one marked done on day 10 and replied to on day 35 was answered late; its time to first reply counts
+      // its being marked done.
+      expect(of('dataRequest')).toMatchObject({ leads: 5, answered: 3, notAnswered: 2, promise: { days: 30 }, onTime: { within: 1, late: 2, overdue: 1, notDue: 1, closed: 0 } });
       expect(of('dataRequest').medianHours).toBeCloseTo(744, 9);
       expect(of('dataRequest').p90Hours).toBeCloseTo(916.8, 9);
       expect(of('dataRequest').replies).toEqual({ average: 0.6, counts: [2, 3, 0, 0] });
 
       // In all: 1, 1.5, 2, 3, 4, 24, 24 h 1 min, 50, 240, 744, 960 hours: median 24; 90th 744 (0.9 * 10 = 9, exactly the tenth).
-      expect(insights.all).toMatchObject({ leads: 16, answered: 11, notAnswered: 5, onTime: { within: 8, late: 3, overdue: 3, notDue: 2 } });
+      expect(insights.all).toMatchObject({ leads: 16, answered: 11, notAnswered: 5, onTime: { within: 7, late: 4, overdue: 3, notDue: 2, closed: 0 } });
       expect(insights.all.medianHours).toBeCloseTo(24, 9);
       expect(insights.all.p90Hours).toBeCloseTo(744, 9);
       expect(insights.all.replies.counts).toEqual([5, 9, 1, 1]);
@@ -185,10 +189,10 @@ for (const kind of databaseKinds) {
       // A range of its own: only the contact messages of 10 March.
       const day = await getReplyInsights(t.db, parseRange(new URLSearchParams('from=2026-03-10&to=2026-03-10'), now), now);
       expect(day.kinds.map((k) => [k.kind, k.leads, k.answered])).toEqual([['contact', 2, 1]]);
-      expect(day.all.onTime).toEqual({ within: 1, late: 0, overdue: 0, notDue: 1 });
+      expect(day.all.onTime).toEqual({ within: 1, late: 0, overdue: 0, notDue: 1, closed: 0 });
       // Later, the one waiting is overdue.
       const later = await getReplyInsights(t.db, parseRange(new URLSearchParams('from=2026-03-10&to=2026-03-10'), now), new Date('2026-03-11T11:00:01Z'));
-      expect(later.all.onTime).toEqual({ within: 1, late: 0, overdue: 1, notDue: 0 });
+      expect(later.all.onTime).toEqual({ within: 1, late: 0, overdue: 1, notDue: 0, closed: 0 });
     });
 
     it('a range without leads: no kind, no staff member, nothing to show', async ({ skip }) => {
@@ -196,7 +200,7 @@ for (const kind of databaseKinds) {
       const empty = await getReplyInsights(t.db, parseRange(new URLSearchParams('from=2024-01-01&to=2024-01-31'), now), now);
       expect(empty).toEqual({
         kinds: [],
-        all: { leads: 0, answered: 0, notAnswered: 0, medianHours: null, p90Hours: null, onTime: { within: 0, late: 0, overdue: 0, notDue: 0 }, replies: { average: null, counts: [0, 0, 0, 0] } },
+        all: { leads: 0, answered: 0, notAnswered: 0, medianHours: null, p90Hours: null, onTime: { within: 0, late: 0, overdue: 0, notDue: 0, closed: 0 }, replies: { average: null, counts: [0, 0, 0, 0] } },
         staff: [],
       });
     });

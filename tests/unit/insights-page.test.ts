@@ -36,11 +36,12 @@ describe('the insights page shows visitors’ tags as text', () => {
     // A staff member's name is typed by an admin: text too.
     const times = { leads: 1, answered: 1, notAnswered: 0, medianHours: 2, p90Hours: 2 };
     const replies: ReplyInsights = {
-      kinds: [{ kind: 'partner', promise: { hours: 48 }, ...times, onTime: { within: 1, late: 0, overdue: 0, notDue: 0 }, replies: { average: 1, counts: [0, 1, 0, 0] } }],
-      all: { ...times, onTime: { within: 1, late: 0, overdue: 0, notDue: 0 }, replies: { average: 1, counts: [0, 1, 0, 0] } },
+      kinds: [{ kind: 'partner', promise: { hours: 48 }, ...times, onTime: { within: 1, late: 0, overdue: 0, notDue: 0, closed: 0 }, replies: { average: 1, counts: [0, 1, 0, 0] } }],
+      all: { ...times, onTime: { within: 1, late: 0, overdue: 0, notDue: 0, closed: 0 }, replies: { average: 1, counts: [0, 1, 0, 0] } },
       staff: [{ id: crypto.randomUUID(), name: payloads[1]!, answered: 1, medianHours: 2, p90Hours: 2 }],
     };
-    const html = renderToStaticMarkup(createElement(InsightsPage, { insights, referrals, replies }));
+    const answers = [{ id: crypto.randomUUID(), name: payloads[1]!, within: 1, late: 0, elsewhere: 0 }];
+    const html = renderToStaticMarkup(createElement(InsightsPage, { insights, referrals, replies, answers }));
     expect(html).not.toMatch(/<img|<script|<a href="javascript/i);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');

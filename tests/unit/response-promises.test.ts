@@ -6,7 +6,7 @@ import { responseTimes } from '@/content/contact';
 import { programmeTerms } from '@/content/programmes';
 
 // The times the site promises an answer in (lib/config/response-promises.ts) are the ones its pages and
-// messages state, and the insights' "Answered within the promised time" holds each kind to.
+// messages state, and the first-response clock (and by it the insights' "Answered on time") holds each kind to.
 const promises = Object.entries(responsePromises) as [LeadKind, ResponsePromise][];
 
 describe('the promised reply times', () => {

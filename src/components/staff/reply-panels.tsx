@@ -1,5 +1,6 @@
 // The panels of /staff/insights about our replies (issue 31; lib/staff/reply-insights.ts): time to the first
-// reply per kind and per staff member, the leads answered within the promised time, and replies per lead.
+// reply per kind and per staff member, the leads answered on time (by the first-response clock), and replies
+// per lead.
 // Each a chart drawn on the server with its numbers in a table and a CSV of them.
 import type { ReactNode } from 'react';
 import { ChartKey, ShareChart, TimeChart, duration, kindPalette, timeColors, type ShareKey } from '@/components/staff/charts';
@@ -21,6 +22,7 @@ export const promiseKeys: (ShareKey & { key: keyof PromiseCounts })[] = [
   { key: 'late', label: 'Answered late', color: kindPalette[3] },
   { key: 'overdue', label: 'Not answered, overdue', color: kindPalette[4] },
   { key: 'notDue', label: 'Not answered, not yet due', color: kindPalette[5] },
+  { key: 'closed', label: 'Closed, not answered', color: kindPalette[0] },
 ];
 export const replyKeys: ShareKey[] = [
   { label: 'No reply', color: kindPalette[5] },
@@ -47,7 +49,7 @@ const timeKey = [
   },
 ];
 
-function Table({ caption, head, rows, total }: { caption: string; head: string[]; rows: { key: string; cells: ReactNode[] }[]; total?: ReactNode[] }) {
+export function Table({ caption, head, rows, total }: { caption: string; head: string[]; rows: { key: string; cells: ReactNode[] }[]; total?: ReactNode[] }) {
   // Scrolls sideways on a phone when its columns need more room than there is.
   const minWidth = head.length > 4 ? 'min-w-[32rem]' : 'min-w-[16rem]';
   return (
@@ -95,7 +97,7 @@ function Table({ caption, head, rows, total }: { caption: string; head: string[]
 }
 
 /** A chart (as wide as a phone, so that it needs no scrolling there) with its key under it, and its table: side by side on a wide screen. */
-function ChartAndTable({ chart, keys, table }: { chart: ReactNode; keys: ReactNode; table: ReactNode }) {
+export function ChartAndTable({ chart, keys, table }: { chart: ReactNode; keys: ReactNode; table: ReactNode }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[24rem_minmax(0,1fr)]">
       <figure className="max-w-sm space-y-3">
@@ -192,10 +194,11 @@ export function ReplyPanels({ replies, range }: { replies: ReplyInsights; range:
         )}
       </Panel>
 
-      <Panel title="Answered within the promised time" actions={<CsvLink table="promise" range={range} label="leads answered within the promised time" />}>
+      <Panel title="Answered on time" actions={<CsvLink table="promise" range={range} label="leads answered on time" />}>
         <Intro>
-          Each lead against the time the site promises its kind an answer{promised ? ` (${promised})` : ''}: answered in time or late, or not answered and past the promise or still within it; a data
-          request is due by its deadline, later when an admin extended it, and is answered by a reply or by being marked done.
+          Each lead against its first-response target{promised ? ` (${promised})` : ''}, counted by the clock in the team&apos;s business hours: the due time shown on the lead&apos;s page. Answered (a
+          reply from its page, or a status change marked as answered elsewhere) by then is in time, after it late; not answered, an open lead past it is overdue (as in the inbox&apos;s Overdue view),
+          a closed one closed without an answer. A data request is due by its legal deadline, later when an admin extended it.
         </Intro>
         {kinds.length ? (
           <ChartAndTable
@@ -204,22 +207,22 @@ export function ReplyPanels({ replies, range }: { replies: ReplyInsights; range:
                 rows={kinds.map((k) => ({ label: `${label(k.kind)} (${promiseText(k.promise)})`, values: promiseKeys.map((p) => k.onTime[p.key]) }))}
                 keys={promiseKeys}
                 unit={['lead', 'leads']}
-                summary={shareSummary('Leads answered within the promised time', promiseKeys, (k) => promiseKeys.map((p) => k.onTime[p.key]))}
+                summary={shareSummary('Leads answered on time', promiseKeys, (k) => promiseKeys.map((p) => k.onTime[p.key]))}
               />
             }
-            keys={<ChartKey keys={promiseKeys} label="Key of the chart of the leads answered within the promised time" />}
+            keys={<ChartKey keys={promiseKeys} label="Key of the chart of the leads answered on time" />}
             table={
               <>
                 <Table
-                  caption="Leads answered within the promised time by kind"
-                  head={['Kind', 'Promised', 'In time', 'Late', 'Overdue', 'Not yet due', 'Share in time']}
+                  caption="Leads answered on time by kind"
+                  head={['Kind', 'Promised', 'In time', 'Late', 'Overdue', 'Not yet due', 'Closed', 'Share in time']}
                   rows={kinds.map((k) => ({
                     key: label(k.kind),
-                    cells: [promiseText(k.promise), n(k.onTime.within), n(k.onTime.late), n(k.onTime.overdue), n(k.onTime.notDue), pct(inTimeShare(k.onTime))],
+                    cells: [promiseText(k.promise), n(k.onTime.within), n(k.onTime.late), n(k.onTime.overdue), n(k.onTime.notDue), n(k.onTime.closed), pct(inTimeShare(k.onTime))],
                   }))}
-                  total={['', n(all.onTime.within), n(all.onTime.late), n(all.onTime.overdue), n(all.onTime.notDue), pct(inTimeShare(all.onTime))]}
+                  total={['', n(all.onTime.within), n(all.onTime.late), n(all.onTime.overdue), n(all.onTime.notDue), n(all.onTime.closed), pct(inTimeShare(all.onTime))]}
                 />
-                <p className="mt-3 text-sm text-muted-foreground">Overdue and not yet due leads are not answered yet; the share in time is of the leads answered or overdue.</p>
+                <p className="mt-3 text-sm text-muted-foreground">Overdue, not yet due and closed leads were not answered; the share in time is of the leads answered or overdue.</p>
               </>
             }
           />

@@ -4,8 +4,8 @@ import { dataRequestReplyDays } from './retention';
  * How soon the site promises an answer, per kind of lead (the keys are the lead kinds of lib/leads/kinds.ts;
  * lib/staff/reply-insights.ts checks them). The one place of these numbers: each kind's success message and
  * acknowledgement email (lib/leads/kinds.ts), /partners, /affiliate and /agency (content/programmes.ts and
- * their descriptions in routes.ts), /contact's general address (content/contact.ts), and the insights'
- * "Answered within the promised time", which counts from the lead's arrival to our first reply from its page.
+ * their descriptions in routes.ts), /contact's general address (content/contact.ts), and the first-response
+ * clock (lead_index.due_at, in the team's business hours), by which the insights' "Answered on time" counts.
  *
  * A data request's promise is /gdpr's `dataRequestReplyDays`: the staff's deadline (`replyDueBy`, which an
  * admin may extend as the law allows) is counted from it. A kind not listed (newsletter sign-ups) is

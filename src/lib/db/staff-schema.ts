@@ -97,7 +97,12 @@ export const leadStatusHistory = pgTable(
      */
     answered: boolean('answered').notNull().default(false),
   },
-  (t) => [index('lead_status_history_lead_idx').on(t.leadType, t.leadId)],
+  (t) => [
+    index('lead_status_history_lead_idx').on(t.leadType, t.leadId),
+    // The insights' answers per member (lib/staff/clock-insights.ts): the marks "answered elsewhere" since a
+    // range's first day, with who marked them, index-only; only the few rows marked.
+    index('lead_status_history_answered_idx').on(t.createdAt, t.leadType, t.leadId, t.changedBy).where(sql`${t.answered}`),
+  ],
 );
 
 export const leadNotes = pgTable(
@@ -230,7 +235,8 @@ export const leadIndex = pgTable(
   },
   // Also, made by migration 0017 (drizzle's index builder has no INCLUDE): lead_index_insights_idx on
   // (created_at) INCLUDE (lead_type, status, source, campaign, page, first_changed_at, and since migration
-  // 0025 first_reply_at, first_reply_by, replies), so that the insights of a range are index-only scans; and lead_index_email_idx on lower(email) (a whole address searched).
+  // 0025 first_reply_at, first_reply_by, replies, since 0031 due_at, answered_at, lead_id: the first-response clock's
+  // "answered on time"), so that the insights of a range are index-only scans; and lead_index_email_idx on lower(email) (a whole address searched).
   // By migration 0019: lead_index_referral_idx on (created_at) INCLUDE (lead_type, status, referral_code)
   // WHERE referral_code IS NOT NULL (the referred leads of a range, index-only).
   (t) => [
@@ -257,7 +263,9 @@ export const leadIndex = pgTable(
     index('lead_index_mine_idx').on(t.ownerId, sql`(${t.answeredAt} is not null)`, sql`coalesce(${t.dueAt}, 'infinity'::timestamptz)`, t.leadId).where(sql`${t.status} in ('new', 'contacted', 'qualified')`),
     // Each member's open leads (issue 32): what the assignment rules' caps and "fewest open" count, once per
     // batch, and the insights' open leads per member; only the open, owned leads, so index-only and small.
-    index('lead_index_open_owner_idx').on(t.ownerId).where(sql`${t.status} in ('new', 'contacted', 'qualified') and ${t.ownerId} is not null`),
+    // Since migration 0031 also nobody's open leads, and INCLUDE (answered_at, due_at) by hand (drizzle has no
+    // INCLUDE): the insights' open and overdue leads per owner now, index-only (lib/staff/assignment-insights.ts).
+    index('lead_index_open_owner_idx').on(t.ownerId).where(sql`${t.status} in ('new', 'contacted', 'qualified')`),
   ],
 );
 

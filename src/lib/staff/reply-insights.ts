@@ -1,22 +1,26 @@
 // The insights of our answers to leads (issue 31): how long a lead waits for our first reply (median and
-// 90th percentile, per kind and per staff member), how many were answered within the time the site promises
-// for their kind (lib/config/response-promises.ts), and how many replies a lead gets. From lead_index's
-// thread columns (first_reply_at, first_reply_by, replies: kept by the lead_messages trigger of migration
-// 0023), for the leads of the range of every kind the site promises an answer to, spam left out.
+// 90th percentile, per kind and per staff member), how many were answered on time, and how many replies a
+// lead gets. From lead_index's thread columns (first_reply_at, first_reply_by, replies: kept by the
+// lead_messages trigger of migration 0023), for the leads of the range of every kind the site promises an
+// answer to, spam left out.
 //
-// Two aggregates, run side by side: the leads of each kind by where they stand against the promise and by
-// their number of replies (a hash aggregate), and the times of the answered leads per kind, per staff member
-// and in all (the percentiles sort only those). Every kind but data requests is read from
-// lead_index_insights_idx, which includes those columns (migration 0025): an index-only scan. Data requests
-// (few) are a branch of each with their checks row (the staff's deadline, which an admin may extend) and
-// their first "marked done": answered by a reply or by being done, whichever came first.
-import { sql, type SQL } from 'drizzle-orm';
+// "On time" is the first-response clock's (issue 32, lib/staff/clock-insights.ts): due_at and answered_at in
+// the team's business hours, as the lead's page, the Overdue view and the reminders count it. The times to
+// the first reply are our replies' (a data request: or its first "marked done", whichever came first).
+//
+// Two aggregates, run side by side: the leads of each kind by where they stand on the clock and by their
+// number of replies (a hash aggregate of lead_index_insights_idx alone: an index-only scan), and the times of
+// the answered leads per kind, per staff member and in all (the percentiles sort only those). Data requests
+// (few) are a branch of the second with their first "marked done".
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { promiseHours, promiseText, responsePromises, type ResponsePromise } from '@/lib/config/response-promises';
-import { replyDueBySql } from '@/lib/config/retention';
+import { promiseText, responsePromises, type ResponsePromise } from '@/lib/config/response-promises';
 import { leadKindNames, type LeadKind } from '@/lib/leads/kinds';
 import { rowsOf } from './inbox';
+import { clockStateSql, inTimeShare, promiseStates, type PromiseCounts } from './clock-insights';
 import { inRange, type InsightsRange } from './insights';
+
+export { inTimeShare, type PromiseCounts };
 
 // Every key of responsePromises is a kind of the registry: one that is not would have to be `never` here.
 const promises: Partial<Record<LeadKind, ResponsePromise>> & Record<Exclude<keyof typeof responsePromises, LeadKind>, never> = responsePromises;
@@ -27,8 +31,6 @@ export const unansweredKinds = leadKindNames.filter((k) => !promises[k]);
 
 /** How long leads waited for our first reply (hours; null without an answered lead). */
 export type ReplyTimes = { leads: number; answered: number; notAnswered: number; medianHours: number | null; p90Hours: number | null };
-/** Leads by whether our first reply came within the promised time: in time, late, not yet and overdue, not yet and not due. */
-export type PromiseCounts = { within: number; late: number; overdue: number; notDue: number };
 /** Leads by the number of replies we sent them (0, 1, 2, 3 or more), and the average. */
 export type ReplyCounts = { average: number | null; counts: [number, number, number, number] };
 export type KindReplies = ReplyTimes & { kind: LeadKind; promise: ResponsePromise; onTime: PromiseCounts; replies: ReplyCounts };
@@ -45,14 +47,7 @@ export type ReplyInsights = {
 const hours = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const int = (v: unknown) => Number(v ?? 0);
 
-/**
- * Where a lead stands against `due` (an SQL timestamp) when it was answered at `answered` (null: not yet): a
- * state of `PromiseCounts`.
- */
-const stateOf = (answered: SQL, due: SQL, now: Date) => sql`case
-    when ${answered} is null then (case when ${due} < ${now.toISOString()}::timestamptz then 'overdue' else 'notDue' end)
-    when ${answered} <= ${due} then 'within' else 'late' end`;
-const states = ['within', 'late', 'overdue', 'notDue'] as const;
+const states = promiseStates;
 
 /**
  * A data request of the range (`i`) with its checks row (`c`: the extended deadline) and the first time an
@@ -69,31 +64,21 @@ const requestAnsweredBy = sql`case when d.done_at < i.first_reply_at or i.first_
 
 /** The figures of our replies to the leads of `range`; a lead not answered by `now` is overdue or not yet due. */
 export async function getReplyInsights(db: Db, range: InsightsRange, now = new Date()): Promise<ReplyInsights> {
-  // Every kind but data requests from the covering index alone; data requests (few) by their own branch.
-  const fixed = answeredKinds.filter((k) => k !== 'dataRequest');
-  const where = sql`${inRange(range)} and i.lead_type = any(${`{${fixed.join(',')}}`}::text[])`;
-  const due = sql`i.created_at + (case i.lead_type ${sql.join(
-    fixed.map((k) => sql`when ${k} then ${promiseHours(promises[k]!)}::int`),
-    sql` `,
-  )} end) * interval '1 hour'`;
+  const where = sql`${inRange(range)} and i.lead_type = any(${`{${answeredKinds.join(',')}}`}::text[])`;
+  // The times: every kind but data requests by our first reply; data requests (few) by their own branch.
+  const replied = sql`${inRange(range)} and i.lead_type = any(${`{${answeredKinds.filter((k) => k !== 'dataRequest').join(',')}}`}::text[])`;
   const requests = Boolean(promises.dataRequest);
   const [counts, times] = await Promise.all([
     rowsOf(
       db,
-      sql`select i.lead_type as kind, ${stateOf(sql`i.first_reply_at`, due, now)} as state, least(i.replies, 3) as replies, count(*)::int as n, sum(i.replies)::int as sent
-        from lead_index i where ${where} group by 1, 2, 3
-        ${
-          requests
-            ? sql`union all select 'dataRequest', ${stateOf(requestAnsweredAt, sql.raw(replyDueBySql('i.created_at', 'c.extended_until')), now)}, least(i.replies, 3), count(*)::int, sum(i.replies)::int
-          from ${requestsOf(range)} group by 2, 3`
-            : sql``
-        }`,
+      sql`select i.lead_type as kind, ${clockStateSql(now)} as state, least(i.replies, 3) as replies, count(*)::int as n, sum(i.replies)::int as sent
+        from lead_index i where ${where} group by 1, 2, 3`,
     ),
     rowsOf(
       db,
       sql`with a as (
           select i.lead_type as kind, i.first_reply_by as by, date_part('epoch', i.first_reply_at - i.created_at) as seconds
-          from lead_index i where ${where} and i.first_reply_at is not null
+          from lead_index i where ${replied} and i.first_reply_at is not null
           ${requests ? sql`union all select 'dataRequest', ${requestAnsweredBy}, date_part('epoch', ${requestAnsweredAt} - i.created_at) from ${requestsOf(range)} and ${requestAnsweredAt} is not null` : sql``}),
         g as (
           select a.kind, a.by, grouping(a.kind, a.by)::int as set, count(*)::int as answered,
@@ -107,9 +92,10 @@ export async function getReplyInsights(db: Db, range: InsightsRange, now = new D
   const timesOf = (r: Record<string, unknown> | undefined) => ({ medianHours: hours(r?.median), p90Hours: hours(r?.p90) });
   const onTimeOf = (rows: Record<string, unknown>[]): PromiseCounts =>
     Object.fromEntries(states.map((st) => [st, rows.filter((r) => r.state === st).reduce((n, r) => n + int(r.n), 0)])) as PromiseCounts;
-  const tally = (rows: Record<string, unknown>[]) => {
+  // "Answered" here is by a reply (or a data request marked done): the leads behind the times beside it.
+  const tally = (rows: Record<string, unknown>[], timed: Record<string, unknown> | undefined) => {
     const leads = rows.reduce((n, r) => n + int(r.n), 0);
-    const notAnswered = rows.filter((r) => r.state === 'overdue' || r.state === 'notDue').reduce((n, r) => n + int(r.n), 0);
+    const notAnswered = leads - int(timed?.answered);
     const counts = [0, 1, 2, 3].map((k) => rows.filter((r) => int(r.replies) === k).reduce((n, r) => n + int(r.n), 0)) as ReplyCounts['counts'];
     const sent = rows.reduce((n, r) => n + int(r.sent), 0);
     return { leads, answered: leads - notAnswered, notAnswered, replies: { average: leads ? sent / leads : null, counts } };
@@ -118,7 +104,7 @@ export async function getReplyInsights(db: Db, range: InsightsRange, now = new D
   const kinds = answeredKinds
     .map((kind): KindReplies => {
       const rows = counts.filter((r) => r.kind === kind);
-      return { kind, promise: promises[kind]!, ...tally(rows), ...timesOf(kindTimes.get(kind)), onTime: onTimeOf(rows) };
+      return { kind, promise: promises[kind]!, ...tally(rows, kindTimes.get(kind)), ...timesOf(kindTimes.get(kind)), onTime: onTimeOf(rows) };
     })
     .filter((k) => k.leads > 0);
   const onTime = Object.fromEntries(states.map((st) => [st, kinds.reduce((n, k) => n + k.onTime[st], 0)])) as PromiseCounts;
@@ -126,7 +112,8 @@ export async function getReplyInsights(db: Db, range: InsightsRange, now = new D
     .filter((r) => int(r.set) === 2)
     .map((r): StaffReplies => ({ id: r.by === null ? null : String(r.by), name: r.by === null || !r.name ? 'A former staff member' : String(r.name), answered: int(r.answered), ...timesOf(r) }))
     .sort((a, b) => b.answered - a.answered || Number(a.id === null) - Number(b.id === null) || a.name.localeCompare(b.name));
-  return { kinds, all: { ...tally(counts), ...timesOf(times.find((r) => int(r.set) === 3)), onTime }, staff };
+  const allTimes = times.find((r) => int(r.set) === 3);
+  return { kinds, all: { ...tally(counts, allTimes), ...timesOf(allTimes), onTime }, staff };
 }
 
 /** The CSV tables of these figures (`/staff/insights.csv?table=`), each a header and its rows. */
@@ -134,8 +121,6 @@ export const replyTables = ['first-reply', 'first-reply-staff', 'promise', 'repl
 export type ReplyTable = (typeof replyTables)[number];
 
 const fixed = (v: number | null, digits: number) => (v === null ? '' : v.toFixed(digits));
-/** The leads whose promise is settled (answered, or past it): the share in time is of these (null: none yet). */
-export const inTimeShare = (c: PromiseCounts) => (c.within + c.late + c.overdue ? c.within / (c.within + c.late + c.overdue) : null);
 
 /** One of `replyTables` as rows of cells (times in hours, shares from 0 to 1), an "All" row last where it adds up. */
 export function replyTableRows(table: ReplyTable, r: ReplyInsights, kindLabel: (k: LeadKind) => string): unknown[][] {
@@ -150,9 +135,9 @@ export function replyTableRows(table: ReplyTable, r: ReplyInsights, kindLabel: (
     case 'first-reply-staff':
       return [['Staff member', 'First replies', 'Median (hours)', '90th percentile (hours)'], ...r.staff.map((s) => [s.name, s.answered, fixed(s.medianHours, 2), fixed(s.p90Hours, 2)])];
     case 'promise': {
-      const cells = (c: PromiseCounts) => [c.within, c.late, c.overdue, c.notDue, fixed(inTimeShare(c), 4)];
+      const cells = (c: PromiseCounts) => [c.within, c.late, c.overdue, c.notDue, c.closed, fixed(inTimeShare(c), 4)];
       return [
-        ['Kind', 'Promised', 'Answered in time', 'Answered late', 'Not answered, overdue', 'Not answered, not yet due', 'Share in time'],
+        ['Kind', 'Promised', 'Answered in time', 'Answered late', 'Not answered, overdue', 'Not answered, not yet due', 'Closed, not answered', 'Share in time'],
         ...r.kinds.map((k) => [kindLabel(k.kind), promiseText(k.promise), ...cells(k.onTime)]),
         [all, '', ...cells(r.all.onTime)],
       ];

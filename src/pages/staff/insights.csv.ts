@@ -2,7 +2,9 @@ import type { APIRoute } from 'astro';
 import { csvRecord } from '@/lib/staff/csv';
 import { getInsights, parseRange, type Conversion, type InsightsRange } from '@/lib/staff/insights';
 import { listReferralCounts, type ReferralCount } from '@/lib/staff/referrals';
-import { getReplyInsights, replyTableRows, replyTables, type ReplyTable } from '@/lib/staff/reply-insights';
+import { answeredKinds, getReplyInsights, replyTableRows, replyTables, type ReplyTable } from '@/lib/staff/reply-insights';
+import { assignmentRows, getAssignmentInsights } from '@/lib/staff/assignment-insights';
+import { getMemberAnswers, memberAnswerRows } from '@/lib/staff/clock-insights';
 import { kindByKind } from '@/lib/staff/lead-kinds';
 import { leadKindNames } from '@/lib/leads/kinds';
 import { downloadAccess, onlyGet } from '@/lib/staff/responses';
@@ -16,7 +18,7 @@ export const PATCH: APIRoute = onlyGet;
 
 const conversionRows = (key: string, rows: Conversion[]) => [[key, 'Views', 'Leads', 'Conversion'], ...rows.map((r) => [r.key, r.views, r.leads, r.rate === null ? '' : r.rate.toFixed(4)])];
 
-const tables = ['daily', 'pages', 'sources', 'campaigns', 'referrals', 'funnel', ...replyTables];
+const tables = ['daily', 'pages', 'sources', 'campaigns', 'referrals', 'funnel', ...replyTables, 'on-time-members', 'assignment'];
 const isReplyTable = (t: string): t is ReplyTable => (replyTables as readonly string[]).includes(t);
 
 /** One table of /staff/insights as CSV (`?table=` one of `tables`, and the page's range). */
@@ -29,6 +31,8 @@ export const GET: APIRoute = async ({ url, locals }) => {
   if (!tables.includes(table)) {
     return new Response(`Unknown table: choose ${tables.slice(0, -1).join(', ')} or ${tables.at(-1)}.`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
+  if (table === 'on-time-members') return csvFile(table, range, memberAnswerRows(await getMemberAnswers(db, range, answeredKinds)));
+  if (table === 'assignment') return csvFile(table, range, assignmentRows(await getAssignmentInsights(db, range)));
   if (table === 'referrals') return csvFile(table, range, referralRows((await listReferralCounts(db, range)).top));
   if (isReplyTable(table))
     return csvFile(
@@ -54,10 +58,6 @@ const referralRows = (rows: ReferralCount[]) => [['Affiliate code', 'Leads', 'Tr
 
 function csvFile(table: string, range: InsightsRange, rows: unknown[][]) {
   return new Response(`\uFEFF${rows.map((r) => csvRecord(r)).join('')}`, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="insights-${table}-${range.from}-${range.to}.csv"`,
-      'Cache-Control': 'no-store',
-    },
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="insights-${table}-${range.from}-${range.to}.csv"`, 'Cache-Control': 'no-store' },
   });
 }

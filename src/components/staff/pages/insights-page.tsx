@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { AssignmentPanel } from '@/components/staff/assignment-insights';
 import type { AssignmentInsights } from '@/lib/staff/assignment-insights';
+import { MemberAnswersPanel } from '@/components/staff/member-answers-panel';
+import type { MemberAnswers } from '@/lib/staff/clock-insights';
 import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -75,7 +77,19 @@ function Figure({ label, value, note }: { label: string; value: string; note?: R
 }
 
 /** /staff/insights: where leads come from, what converts and how soon we answer (members and admins). */
-export function InsightsPage({ insights, referrals, replies, assignment }: { insights: Insights; referrals: ReferralCounts; replies: ReplyInsights; assignment?: AssignmentInsights }) {
+export function InsightsPage({
+  insights,
+  referrals,
+  replies,
+  answers,
+  assignment,
+}: {
+  insights: Insights;
+  referrals: ReferralCounts;
+  replies: ReplyInsights;
+  answers: MemberAnswers[];
+  assignment?: AssignmentInsights;
+}) {
   const { range, daily, totals } = insights;
   const kinds = leadKindNames.filter((k) => totals[k] > 0) as LeadKind[];
   const shown = kinds.length ? kinds : ([...leadKindNames] as LeadKind[]);
@@ -246,7 +260,9 @@ export function InsightsPage({ insights, referrals, replies, assignment }: { ins
 
       <ReplyPanels replies={replies} range={range} />
 
-      {assignment ? <AssignmentPanel data={assignment} /> : null}
+      <MemberAnswersPanel members={answers} range={range} />
+
+      {assignment ? <AssignmentPanel data={assignment} range={range} /> : null}
     </div>
   );
 }
