@@ -91,7 +91,8 @@ test('a reply by IMAP and one by the webhook join the partner lead, trimmed and 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('2 new replies');
   await row.getByRole('link', { name: 'Ann Lee' }).click();
-  await expect(page).toHaveURL(new RegExp(`/staff/leads/partner/${leadId}$`));
+  // Opened from the inbox, the lead's page carries the list it came from (keyboard triage's next and previous).
+  await expect(page).toHaveURL(new RegExp(`/staff/leads/partner/${leadId}(\\?list=[^#]*)?$`));
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByText('2 new emails')).toBeVisible();
   const gmail = timeline.getByRole('article').filter({ hasText: 'Yes, Tuesday works for us.' });

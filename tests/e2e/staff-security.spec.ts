@@ -45,8 +45,14 @@ const pages = () => [
   `/staff/data-requests/${requestId}/export`,
   originalPath,
   unmatchedPath,
+  '/staff/saved-replies',
+  '/staff/assignment',
+  '/staff/settings',
+  '/staff/settings/calendar',
+  '/staff/insights',
+  '/staff/insights.csv',
 ];
-const adminOnly = () => ['/staff/users', `/staff/data-requests/${requestId}`, `/staff/data-requests/${requestId}/export`, unmatchedPath];
+const adminOnly = () => ['/staff/users', `/staff/data-requests/${requestId}`, `/staff/data-requests/${requestId}/export`, unmatchedPath, '/staff/saved-replies', '/staff/assignment', '/staff/settings/calendar'];
 
 test('every staff page and route without a session redirects to sign-in', async ({ request }) => {
   for (const path of pages()) {
@@ -103,7 +109,9 @@ test('every staff form is refused without a session, from another origin, and (a
       expect((await cross.text()).replace(/<[^>]+>/g, ' ').trim().length).toBeGreaterThan(20);
       const nullOrigin = await post(anon, url, form, { Origin: 'null', Cookie: adminCookie });
       expect(nullOrigin.status(), `${what} with Origin: null`).toBe(403);
-      const adminForm = (path === '/staff/users' && form.attrs.action !== '/staff/sign-out') || (path === dataRequestPath && /Mark request done|Erase/.test(form.attrs['aria-label'] ?? ''));
+      // The staff header's forms are every member's, on every page: sign out, and away and back (issue 32).
+      const headerForm = form.attrs.action === '/staff/sign-out' || form.hidden.some(([n, v]) => n === '_action' && v === 'setAvailability');
+      const adminForm = (path === '/staff/users' && !headerForm) || (path === dataRequestPath && /Mark request done|Erase/.test(form.attrs['aria-label'] ?? ''));
       if (adminForm) {
         const asMember = await post(anon, url, form, { Origin: origin, Cookie: memberCookie });
         expect(asMember.status(), `${what} as a member`).toBe(403);

@@ -84,7 +84,9 @@ export async function setOwner(db: Db, actorId: string, ref: LeadRef, ownerId: s
       .update(leadTriage)
       .set({ ownerId, updatedBy: actorId, updatedAt: sql`now()` })
       .where(and(eq(leadTriage.leadType, ref.kind), eq(leadTriage.leadId, ref.id)));
-    await tx.insert(leadOwnerHistory).values({ leadType: ref.kind, leadId: ref.id, fromOwner: from, toOwner: ownerId, changedBy: actorId });
+    // Its time is when the change was made, after the lock (not when the transaction began, `now()`): two changes
+    // at once are then in the history's order, the one that waited for the lock second.
+    await tx.insert(leadOwnerHistory).values({ leadType: ref.kind, leadId: ref.id, fromOwner: from, toOwner: ownerId, changedBy: actorId, createdAt: sql`clock_timestamp()` });
   });
   return true;
 }
