@@ -127,7 +127,7 @@ test.describe('every lead form’s answers without JavaScript are valid HTML', (
   }
 });
 
-test('the staff pages are valid HTML: sign-in (and its error), inbox (its views), a lead, a data request, unmatched email, accounts, saved replies, insights, the 403 page', async ({ page }) => {
+test('the staff pages are valid HTML: sign-in (and its error), inbox (its views), a lead, a data request, unmatched email, accounts, saved replies, insights, assignment, settings, calendar, the 403 page', async ({ page }) => {
   const m = marker();
   // A saved reply to list (the reply composer's states, with emails on, are checked by staff-replies.spec.ts).
   await sql(`insert into reply_snippets (title, body) values ($1, 'Hello {firstName},\n\nthanks. {myName}')`, [`Thanks ${m}`]);
@@ -178,6 +178,13 @@ test('the staff pages are valid HTML: sign-in (and its error), inbox (its views)
     '/staff/users',
     '/staff/saved-replies',
     '/staff/insights?days=90',
+    // Speed to lead (issue 32): the first-response views, the assignment rules, my settings, the team's calendar.
+    '/staff?view=overdue',
+    '/staff?view=due-soon',
+    '/staff?view=mine',
+    '/staff/assignment',
+    '/staff/settings',
+    '/staff/settings/calendar',
   ];
   for (const address of addresses.slice(1)) {
     const res = await page.request.get(address);
