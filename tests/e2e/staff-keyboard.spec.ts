@@ -18,9 +18,9 @@ async function tenLeads(m: string) {
   return ids;
 }
 
-/** Waits until the inbox's keys listen (their island has hydrated). */
+/** Waits until the inbox's keys listen: the search box announces its key (/) only then. */
 async function inboxKeysReady(page: Page) {
-  await expect(page.locator('astro-island:not([ssr])').getByRole('button', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('aria-keyshortcuts', '/');
 }
 
 /** Waits until the lead page's keys listen (their hints are shown only then). */

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { PostedAction } from '@/lib/staff/page';
 import { inboxKeys as K } from './key-lists';
 import { ShortcutsDialog, type DialogHandle } from './shortcuts-dialog';
@@ -43,5 +43,12 @@ export function InboxKeys({ on, posted }: { on: boolean; posted?: PostedAction }
     };
   }, []);
   useKeys(keys, on);
+  // The search box says its key once the keys listen (not in the server's HTML, where / does nothing yet).
+  useEffect(() => {
+    const search = document.getElementById('f-q');
+    if (!on || !search) return;
+    search.setAttribute('aria-keyshortcuts', '/');
+    return () => search.removeAttribute('aria-keyshortcuts');
+  }, [on]);
   return <ShortcutsDialog ref={help} keys={Object.values(K)} on={on} posted={posted} />;
 }
