@@ -1,6 +1,8 @@
 import { site } from '../../src/lib/config/site';
 import { expect, test } from './fixtures';
-import { expectAxeCleanAtBothWidths } from '../support/page-checks';
+
+// axe at 1280 and 375 px and no horizontal scrolling on /about, /contact and /press: site-shell.spec.ts
+// checks every public route.
 
 // axe runs at two widths take a while on a shared 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -24,11 +26,6 @@ test.describe('/about', () => {
     await expect(team.getByRole('heading', { level: 3, name: 'Amelia Chen' })).toBeVisible();
     await expect(team.getByText('Co-founder & CEO')).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Open Positions' })).toHaveAttribute('href', '/careers');
-  });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    await page.goto('/about', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
   });
 });
 
@@ -60,11 +57,6 @@ test.describe('/contact', () => {
     const form = page.locator('#contact-form');
     await expect(form.getByRole('heading', { level: 2, name: 'Send us a message' })).toBeVisible();
     await expect(form.getByText('Fields marked with * are required.')).toBeVisible();
-  });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    await page.goto('/contact', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
   });
 });
 
@@ -103,10 +95,5 @@ test.describe('/press', () => {
     // A real download in the browser, too.
     const [download] = await Promise.all([page.waitForEvent('download'), kit.getByRole('link', { name: 'Download Fact sheet (PDF)' }).click()]);
     expect(download.suggestedFilename()).toBe(`${site.name.toLowerCase()}-fact-sheet.pdf`);
-  });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    await page.goto('/press', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
   });
 });

@@ -209,9 +209,8 @@ test.describe('/blog', () => {
     for (const a of articles) expect(xml).toContain(`/blog/${a.slug}</loc>`);
   });
 
-  test('axe: no violations at 1280 and 375 px on /blog, also in the empty state', async ({ page }) => {
-    await page.goto('/blog', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
+  // /blog as first shown: site-shell.spec.ts checks every public route.
+  test('axe: no violations at 1280 and 375 px on /blog in the empty state', async ({ page }) => {
     await page.goto('/blog?q=zzz', { waitUntil: 'networkidle' });
     await expect(page.getByText('No articles found matching your criteria.')).toBeVisible();
     await expectAxeCleanAtBothWidths(page);

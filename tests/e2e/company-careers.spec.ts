@@ -225,9 +225,8 @@ test.describe('/careers', () => {
     }
   });
 
-  test('axe: no violations at 1280 and 375 px, also in the empty state', async ({ page }) => {
-    await page.goto('/careers', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
+  // /careers as first shown: site-shell.spec.ts checks every public route.
+  test('axe: no violations at 1280 and 375 px in the empty state', async ({ page }) => {
     await page.goto('/careers?q=zzz', { waitUntil: 'networkidle' });
     await expect(page.getByText('No positions found matching your criteria.')).toBeVisible();
     await expectAxeCleanAtBothWidths(page);

@@ -2,10 +2,9 @@ import { site } from '../../src/lib/config/site';
 import { referralCookieDays, referralCookieName } from '../../src/lib/leads/referral';
 import { staffSessionCookieNames } from '../../src/lib/staff/session-cookie';
 import { expect, test } from './fixtures';
-import { expectAxeCleanAtBothWidths } from '../support/page-checks';
 
-// axe runs at two widths take a while on a shared 2-core machine.
-test.describe.configure({ timeout: 60_000 });
+// axe at 1280 and 375 px and no horizontal scrolling on /privacy, /terms, /cookies, /gdpr and /security:
+// site-shell.spec.ts checks every public route.
 
 test.describe('/privacy and /terms', () => {
   test('privacy: clearly marked Last updated date and every policy claim', async ({ page }) => {
@@ -47,13 +46,6 @@ test.describe('/privacy and /terms', () => {
       await expect(main.getByText(t, { exact: false }), t).toBeVisible();
     }
   });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    for (const path of ['/privacy', '/terms']) {
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await expectAxeCleanAtBothWidths(page);
-    }
-  });
 });
 
 test.describe('/cookies', () => {
@@ -79,11 +71,6 @@ test.describe('/cookies', () => {
     for (const path of ['/', '/pricing', '/blog', '/careers', '/contact', '/gdpr']) await page.goto(path);
     expect(await context.cookies()).toEqual([]);
   });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    await page.goto('/cookies', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
-  });
 });
 
 test.describe('/gdpr', () => {
@@ -103,11 +90,6 @@ test.describe('/gdpr', () => {
     await expect(transfers.getByRole('listitem').filter({ hasText: 'Canada' })).toContainText('Adequacy decision');
     const dpo = page.getByRole('region', { name: 'Data Protection Officer' });
     await expect(dpo.getByRole('link', { name: site.contacts.dpo })).toHaveAttribute('href', `mailto:${site.contacts.dpo}`);
-  });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    await page.goto('/gdpr', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
   });
 });
 
@@ -162,10 +144,5 @@ test.describe('/security and security.txt', () => {
     expect(head.status()).toBe(200);
     const again = await request.get('/.well-known/security.txt', { headers: { 'If-None-Match': res.headers().etag } });
     expect(again.status()).toBe(304);
-  });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    await page.goto('/security', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
   });
 });

@@ -1,6 +1,9 @@
 import { site } from '../../src/lib/config/site';
 import { expect, test } from './fixtures';
-import { expectAxeCleanAtBothWidths, expectScrollsToForm } from '../support/page-checks';
+import { expectScrollsToForm } from '../support/page-checks';
+
+// axe at 1280 and 375 px and no horizontal scrolling on /partners, /affiliate and /agency: site-shell.spec.ts
+// checks every public route.
 
 // axe runs at two widths take a while on a shared 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -23,11 +26,6 @@ test.describe('/partners', () => {
     for (const p of await partners.all()) await expect(p.locator('p')).not.toBeEmpty();
     const benefits = page.getByRole('region', { name: 'Partner benefits' });
     await expect(benefits.getByRole('heading', { level: 3 })).toHaveText(['Co-marketing', 'Priority support', 'Revenue sharing', 'Early access']);
-  });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    await page.goto('/partners', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
   });
 });
 
@@ -52,11 +50,6 @@ test.describe('/affiliate', () => {
     await expect(terms.getByRole('heading', { level: 3 })).toHaveText(['Monthly payouts', 'Approval within 24 hours', 'Dedicated support']);
     await expect(terms.getByText(/paid every month through PayPal or Stripe/)).toBeVisible();
     await expect(terms.getByText(site.contacts.affiliates)).toBeVisible();
-  });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    await page.goto('/affiliate', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
   });
 });
 
@@ -97,10 +90,5 @@ test.describe('/agency', () => {
       await expect(t.locator('svg')).toHaveCount(5);
     }
     await expect(page.locator('#agency-form').getByText("We'll get back to you within 24 hours with a custom proposal.")).toBeVisible();
-  });
-
-  test('axe: no violations at 1280 and 375 px', async ({ page }) => {
-    await page.goto('/agency', { waitUntil: 'networkidle' });
-    await expectAxeCleanAtBothWidths(page);
   });
 });

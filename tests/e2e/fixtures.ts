@@ -6,7 +6,9 @@ import { createStaff, type StaffAccount } from '../support/staff-accounts';
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(wcagTags);
+  // Every rule runs; only the violations are reported in full (the passes' nodes, which this check never
+  // reads, cost a third of a run on a long page: 0.9-1.3 s against 0.5-0.75 s on /, measured 27 Nov 2026).
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(wcagTags);
   if (options.include) builder = builder.include(options.include);
   // A page without frames is checked with axe.run in the page itself: the same rules on the same document.
   // The default (axe.runPartial in each frame, then axe.finishRun) exists for cross-origin frames, and opens

@@ -1,5 +1,8 @@
 import { site } from '../../src/lib/config/site';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
+
+// axe at 1280 and 375 px and no horizontal scrolling on /features and /mobile: site-shell.spec.ts checks
+// every public route.
 
 // /features and /mobile; the store links come from lib/config/site.ts.
 
@@ -25,13 +28,6 @@ test.describe('/features', () => {
     expect(text[2]).toMatch(/50\+ languages/i);
     expect(text[2]).toMatch(/AI translation/i);
     expect(text[3]).toMatch(/mobile apps/i);
-  });
-
-  test('no axe violations and no horizontal scrolling at 375 px', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/features', { waitUntil: 'networkidle' });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectNoAxeViolations(page);
   });
 });
 
@@ -70,12 +66,5 @@ test.describe('/mobile', () => {
     expect(failed).toEqual([]);
     const broken = await page.locator('img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));
     expect(broken).toEqual([]);
-  });
-
-  test('no axe violations and no horizontal scrolling at 375 px', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/mobile', { waitUntil: 'networkidle' });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectNoAxeViolations(page);
   });
 });

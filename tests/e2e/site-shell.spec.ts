@@ -3,6 +3,7 @@ import { site } from '../../src/lib/config/site';
 import { routes } from '../../src/lib/config/routes';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { loadContent } from '../support/content';
+import { expectAxeCleanAtBothWidths } from '../support/page-checks';
 
 // The collections as Astro loads them (tests/support/content.ts), made into what the pages show.
 const { articles } = await loadContent();
@@ -38,15 +39,14 @@ test.describe('every public route', () => {
 
 test.describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
   for (const route of routes) {
-    test(`${route.path} has no violations at 1280 px and 375 px, and no CSP violation`, async ({ page, consoleMessages }) => {
+    // The one axe check of each route as first shown (the page specs check their other states).
+    test(`${route.path} has no violations at 1280 px and 375 px, no horizontal scrolling at 375 px, and no CSP violation`, async ({ page, consoleMessages }) => {
       // Two full axe runs over long pages on a shared 2-core machine.
       test.setTimeout(90_000);
       await page.goto(route.path, { waitUntil: 'networkidle' });
-      await expectNoAxeViolations(page);
+      // At 1280 px, then reloaded at 375 px.
+      await expectAxeCleanAtBothWidths(page);
       expect(consoleMessages.filter((m) => /Content Security Policy|Refused to/i.test(m))).toEqual([]);
-      await page.setViewportSize({ width: 375, height: 800 });
-      await page.reload();
-      await expectNoAxeViolations(page);
     });
   }
 });
