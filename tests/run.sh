@@ -51,8 +51,15 @@ echo "== unit and integration tests (vitest projects: unit, integration)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 unit=$?
 echo "== end-to-end tests"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
-e2e=$?
+# On a database of this run's own (tests/e2e-database.ts), dropped afterwards.
+e2e_url=$(node --import tsx tests/e2e-database.ts create $$)
+if [ -n "$e2e_url" ]; then
+  DATABASE_URL="$e2e_url" PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+  e2e=$?
+  node --import tsx tests/e2e-database.ts drop "$e2e_url"
+else
+  e2e=1
+fi
 node --import tsx tests/summary.ts "$reports/vitest.json" "$reports/playwright.json"
 rm -rf "$reports"
 [ $unit -eq 0 ] && [ $e2e -eq 0 ]

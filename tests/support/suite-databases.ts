@@ -64,10 +64,15 @@ export type TempDatabase = { name: string; url: string; drop: () => Promise<void
 /** The PostgreSQL server the suites make their databases on: DATABASE_URL's, else the local one. */
 export const sharedServerUrl = (): string => process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function createTempDatabase(prefix: string, url = sharedServerUrl()): Promise<TempDatabase> {
+/**
+ * A new database on the server of `url`, named after its owner process (default this one): databases of
+ * the same prefix whose owner is gone (a run killed before its cleanup) are dropped first. Dropped when
+ * this process exits, unless `keep` (the owner drops it: `dropDatabase`).
+ */
+export async function createTempDatabase(prefix: string, url = sharedServerUrl(), { owner = process.pid, keep = false }: { owner?: number; keep?: boolean } = {}): Promise<TempDatabase> {
   const serverUrl = serverUrlOf(url);
   const base = `${namePrefix()}${prefix}_`;
-  const name = `${base}${process.pid}_${Date.now()}`;
+  const name = `${base}${owner}_${Date.now()}`;
   await withAdmin(serverUrl, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${base.replace(/_/g, '\\_')}%`]);
     for (const { datname } of rows) {
@@ -86,8 +91,14 @@ export async function createTempDatabase(prefix: string, url = sharedServerUrl()
       await admin.query(`drop database if exists "${name}" with (force)`);
     });
   };
-  onCleanup(`database ${name}`, drop);
+  if (!keep) onCleanup(`database ${name}`, drop);
   return { name, url: dbUrl.href, drop };
+}
+
+/** Drops the database of `url` (its connections ended). */
+export async function dropDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  await withAdmin(serverUrlOf(url), (admin) => admin.query(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`));
 }
 
 // ---- a cluster of its own -------------------------------------------------------------------------
