@@ -32,7 +32,7 @@
 // case below is requested with plain node:http over a keep-alive connection: one warm-up, then the
 // median and p95 of --runs (5) runs, each timed from sending the request to the last byte of the body:
 // the inbox (first page, page 50, page 400, and a deep page: the leads older than 23 months), search (a name fragment, an exact email, a company
-// fragment), each filter (type, status, owner, a one-month range, source, campaign, the Spam view), one
+// fragment, a fragment nothing matches, a common fragment on its first page and on page 50), each filter (type, status, owner, a one-month range, source, campaign, the Spam view), one
 // lead's page, the conversation views ("Unread replies", "Awaiting our answer" in both orders, each with
 // filters), the first-response clock's views ("Overdue", page 20, "Due soon", "Mine": the admin owns the leads
 // of one of the five owners, and "Overdue" with a kind and an owner), the People view (first page, page 400, a name fragment, an exact email, a kind), the lead's page
@@ -484,6 +484,10 @@ function cases(f: Facts): Case[] {
     page('search: name fragment', `/staff?q=${q(f.surname.slice(0, 6))}`),
     page('search: exact email', `/staff?q=${q(f.email)}`),
     page('search: company fragment', `/staff?q=${q(f.company.split(' ')[0].slice(0, 6))}`),
+    // A fragment no lead holds (no "u" in the syllables), and a common one (a syllable), first page and page 50.
+    page('search: nothing matches', '/staff?q=zuzu'),
+    page('search: common fragment', '/staff?q=kal'),
+    page('search: common fragment, page 50', '/staff?q=kal&page=50'),
     page('filter: type=contact', '/staff?type=contact'),
     page('filter: status=qualified', '/staff?status=qualified'),
     page('filter: owner', `/staff?owner=${f.ownerId}`),

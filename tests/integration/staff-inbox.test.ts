@@ -214,5 +214,28 @@ for (const kind of databaseKinds) {
       await eraseForRequest(t!.db, r.id, staffId);
       expect(await run('select 1 from data_request_checks where request_id = any($1::uuid[])', [[r.id, other.id]])).toHaveLength(0);
     });
+
+    it.runIf(kind.name === 'PGlite' || process.env.DATABASE_URL)('a search answers the same page however its matches lie: in the newest leads, a few old ones, or none', async () => {
+      if (!active()) return;
+      // 40 contact messages a minute apart: the 6 oldest named "Quill", the rest "Wren" (newest first: Wren 1..34, Quill 35..40).
+      await run(`insert into contact_messages (name, email, subject, message, created_at)
+        select case when g > 34 then 'Quill ' else 'Wren ' end || g, 'p' || g || '@window.example', 's', 'm', now() - interval '10 days' - g * interval '1 minute'
+        from generate_series(1, 40) g`);
+      const names = async (q: string, size: number, page = 1, window?: number) =>
+        (await listLeads(t!.db, parseFilter({ q, page: String(page) }), size, {}, window ? { window } : {})).rows.map((r) => r.name);
+      const wrens = Array.from({ length: 34 }, (_, i) => `Wren ${i + 1}`);
+      const quills = Array.from({ length: 6 }, (_, i) => `Quill ${i + 35}`);
+      for (const window of [undefined, 5]) {
+        // Common: found in the window (a page of 3), or by walking the list (25 of 34).
+        expect(await names('wren', 3, 1, window)).toEqual(wrens.slice(0, 3));
+        expect(await names('wren', 25, 1, window)).toEqual(wrens.slice(0, 25));
+        expect(await names('wren', 25, 2, window)).toEqual(wrens.slice(25));
+        // Rare and old: none in a window of 5, found by the search's own index, in the list's order.
+        expect(await names('quill', 25, 1, window)).toEqual(quills);
+        expect(await names('quill', 4, 2, window)).toEqual(quills.slice(4));
+        expect(await names('zzyzx', 25, 1, window)).toEqual([]);
+      }
+      expect((await listLeads(t!.db, parseFilter({ q: 'quill' }), 25, {}, { window: 5 })).total).toBe(6);
+    });
   });
 }

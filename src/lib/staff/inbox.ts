@@ -97,19 +97,13 @@ const attributionSelect = sql.join(attributionCells, sql`, `);
  * The rows of `ids` (a page of lead_index, in its order) with what the list shows besides: owner's name,
  * the spam screening's reasons, attribution, a data request's deadline.
  */
-function select(
-  f: InboxFilter,
-  tail: SQL,
-  order: SQL,
-  after?: { key: string; id: string },
-  context: ViewContext = {},
-) {
+function select(inner: SQL, order: SQL) {
   return sql`select i.lead_type, i.lead_id as id, i.name, i.email, i.company, i.summary, i.created_at, i.created_at::text as created_key,
       i.status, i.owner_id, u.name as owner_name, s.verdict as held_verdict, s.reasons as held_reasons, i.unread_replies, i.awaiting_since,
       i.due_at, i.answered_at,
       ${attributionSelect},
       case when i.lead_type = 'dataRequest' then ${sql.raw(replyDueBySql('i.created_at', 'c.extended_until'))} end as due_by
-    from (select * from lead_index i ${conditions(f, after, context)} ${tail}) i
+    from (${inner}) i
     left join staff_users u on u.id = i.owner_id
     left join lead_screening s on s.lead_type = i.lead_type and s.lead_id = i.lead_id and s.released_at is null and i.status = 'spam'
     left join lead_attribution a on a.lead_type = i.lead_type and a.lead_id = i.lead_id
@@ -164,6 +158,34 @@ export async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
   return res.rows;
 }
 
+/** How many leads of the list a search's page is first looked for among (see pageRows). */
+export const searchWindow = 2000;
+/** A search whose matches are this sparse among the window's leads is answered by its own index, not a walk. */
+const walkAtMost = 50_000;
+
+/**
+ * A page of the list. A search for a fragment (`i.search like`) is where the planner can go badly wrong:
+ * told `limit 25`, it walks the list's index and tests each lead against the search, expecting a match
+ * every few hundred leads; for a fragment that matches a handful of old leads, or none, it reads every
+ * lead (seconds at a million). So a search's page is first looked for among the newest `searchWindow` leads
+ * of the list without the search (an index walk of a few milliseconds). That answers a common fragment. For a
+ * rarer one, the window's matches say how far a walk would go: near enough, the walk; otherwise the
+ * matches themselves, found by the trigram index (`offset 0` keeps the limit out of the subquery, so that
+ * it is planned as the whole set: a bitmap of that index), then sorted.
+ */
+async function pageRows(db: Db, f: InboxFilter, order: SQL, size: number, offset: number, context: ViewContext, window = searchWindow): Promise<Raw[]> {
+  const walk = () => rowsOf(db, select(sql`select * from lead_index i ${conditions(f, undefined, context)} ${order} limit ${size} offset ${offset}`, order));
+  if (!f.q || wholeAddress.test(f.q)) return walk();
+  const newest = sql`select * from lead_index i ${conditions({ ...f, q: "" }, undefined, context)} ${order} limit ${window}`;
+  const [{ leads, n }] = await rowsOf(db, sql`select count(*)::int as leads, (count(*) filter (where i.search like ${likePattern(f.q.toLowerCase())}))::int as n from (${newest}) i`);
+  const inWindow = Number(n);
+  // The window holds the page: its leads are the list's newest, so its first matches are the list's first
+  // (or it is the whole list).
+  if (inWindow >= offset + size || Number(leads) < window) return rowsOf(db, select(sql`select * from (${newest}) i where i.search like ${likePattern(f.q.toLowerCase())} ${order} limit ${size} offset ${offset}`, order));
+  if (inWindow > 0 && ((offset + size) * window) / inWindow <= walkAtMost) return walk();
+  return rowsOf(db, select(sql`select * from (select * from lead_index i ${conditions(f, undefined, context)} offset 0) i ${order} limit ${size} offset ${offset}`, order));
+}
+
 /** Totals above this are shown as "more than": counting a million rows on every page is not cheap. */
 export const countCap = 10_000;
 /**
@@ -178,12 +200,12 @@ export const conversationCountCap = 1_000;
  * when there are more: the page then says "more than 10,000" and older leads are reached by date), or in a
  * conversation view up to `conversationCountCap`.
  */
-export async function listLeads(db: Db, f: InboxFilter, size = pageSize, context: ViewContext = {}) {
+export async function listLeads(db: Db, f: InboxFilter, size = pageSize, context: ViewContext = {}, { window = searchWindow } = {}) {
   const offset = (f.page - 1) * size;
   const order = orderOf(f);
   const cap = f.view === "unread" || f.view === "awaiting" || isDueView(f.view) ? conversationCountCap : countCap;
   const [rows, counted] = await Promise.all([
-    rowsOf(db, select(f, sql`${order} limit ${size} offset ${offset}`, order, undefined, context)),
+    pageRows(db, f, order, size, offset, context, window),
     rowsOf(
       db,
       sql`select count(*)::int as n from (select 1 from lead_index i ${conditions(f, undefined, context)} limit ${cap + 1}) x`,
