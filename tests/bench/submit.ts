@@ -11,7 +11,8 @@
 // For each database and mode, a production server (server/main.ts as `npm start` runs it, on a free
 // port, rate limits off: every request comes from 127.0.0.1) gets N valid, distinct submissions at
 // concurrency C after a warm-up. Prints accepted/s, latency percentiles and rows stored vs accepted
-// answers. BENCH_SERVER_ROOT=<another checkout> measures that checkout's server instead (tests/support/start-server.ts),
+// answers. With the JSON mode on PostgreSQL (contact form) each run also measures the floor (floor-server.ts) and
+// the lead's statement alone, without HTTP (statementLoad): docs/performance.md. BENCH_SERVER_ROOT=<another checkout> measures that checkout's server instead (tests/support/start-server.ts),
 // to compare two versions in one session. PostgreSQL: a temporary database on DATABASE_URL's server (default the local one), dropped
 // afterwards. Exits non-zero when the stored rows differ from the accepted answers (never acceptable);
 // the throughput targets (PostgreSQL: JSON >= 1,000/s with p99 <= 100 ms at C=50, no-JavaScript >= 400/s;
@@ -20,6 +21,11 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '@/lib/db/schema';
+import type { Db } from '@/lib/db/client';
+import { storeLead } from '@/lib/leads/store';
+import { networkOf } from '@/lib/limiter';
 import { createTempDatabase, openEmbedded, poolQuery, type TempDatabase } from '../support/suite-databases';
 import { loadForm, post, submitForm, submitFormJs, type Form } from '../support/form-client';
 import { solvedProof } from '../support/proof';
@@ -29,7 +35,7 @@ import { benchEnv, numberArg, percentile, runSuite } from '../support/suite-runn
 
 type Mode = 'nojs' | 'repeat' | 'js';
 type Load = { seconds: number; accepted: number; other: Record<string, number>; latencies: number[] };
-type Result = Load & { db: string; mode: Mode; tag: string; stored?: number; held?: number; owned?: number; byRule?: number; drainMs?: number; floor?: Load };
+type Result = Load & { db: string; mode: Mode; tag: string; stored?: number; held?: number; owned?: number; byRule?: number; drainMs?: number; floor?: Load; alone?: Load };
 
 const option = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -156,6 +162,52 @@ async function floorLoad(url: URL, n: number, c: number, tag: string): Promise<L
   return { seconds, accepted, other, latencies };
 }
 
+/**
+ * The lead's statement alone: what PostgreSQL can take of it on this machine with no HTTP, no server and no
+ * form client. The bench's process builds each post's statement as the server does (lib/leads/store.ts
+ * storeLead: the contact form's fields, a used proof's signature, the attribution of a post from /contact,
+ * the posting network) and runs it on a pool of the server's size, `c` at a time. Its rate is the ceiling
+ * of any lead post through the server, whatever the server does (docs/performance.md, "A lead post and
+ * its floor").
+ */
+async function statementLoad(databaseUrl: string, n: number, c: number, tag: string): Promise<Load> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const latencies: number[] = [];
+  const other: Record<string, number> = {};
+  let accepted = 0;
+  let next = 0;
+  const started = performance.now();
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(c, n) }, async () => {
+        for (let i = next++; i < n; i = next++) {
+          const { name, email, company, subject, message } = validValues('contact', `${tag}-${i}`);
+          const t0 = performance.now();
+          try {
+            const stored = await storeLead(db, 'contact', { name, email, company, subject, message }, `statement-${randomUUID()}`, {
+              screening: { reasons: [], proof: { signature: randomUUID().replaceAll('-', '').repeat(2), expiresAt: new Date(Date.now() + 3_600_000) } },
+              attribution: { source: null, medium: null, campaign: null, term: null, content: null, referrer: null, page: '/contact', referral: null },
+              network: networkOf('127.0.0.1'),
+            });
+            latencies.push(performance.now() - t0);
+            if (stored.inserted) accepted++;
+            else other.repeat = (other.repeat ?? 0) + 1;
+          } catch (err) {
+            const code = (err as { code?: string })?.code ?? 'error';
+            other[code] = (other[code] ?? 0) + 1;
+          }
+        }
+      }),
+    );
+  } finally {
+    await pool.end();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { seconds, accepted, other, latencies };
+}
+
 /** Rows a run stored (their emails carry its tag), and how many of them the spam screening held. */
 const storedSql = `select count(*)::int as n, count(s.lead_id)::int as held, count(i.owner_id)::int as owned,
     (select count(*)::int from lead_owner_history h join ${table} x on x.id = h.lead_id where h.lead_type = '${kind}' and h.by_rule and x.email like $1) as by_rule
@@ -212,7 +264,8 @@ async function bench(db: string): Promise<Result[]> {
           const drainMs = rule ? await drained(rule) : undefined;
           // The floor right after, on the same database: the two share the machine's state of the moment.
           const floorRun = mode === 'js' && floor ? await floorLoad(floor.url, N, C, `floor${tag}`) : undefined;
-          results.push({ db, mode, tag, ...measured, drainMs, floor: floorRun });
+          const alone = floorRun ? await statementLoad(env.DATABASE_URL, N, C, `alone${tag}`) : undefined;
+          results.push({ db, mode, tag, ...measured, drainMs, floor: floorRun, alone });
         }
       }
     } finally {
@@ -243,6 +296,7 @@ async function bench(db: string): Promise<Result[]> {
 
 await runSuite('bench:submit', async ({ check }) => {
   const ratios: number[] = [];
+  const alone: number[] = [];
   console.log(`bench:submit: ${N} ${kind} submissions to ${formPath} at concurrency ${C} per database and mode (${modes.join(', ')}), after ${WARMUP} warm-up`);
   for (const db of databases) {
     for (const r of await bench(db)) {
@@ -274,11 +328,23 @@ await runSuite('bench:submit', async ({ check }) => {
         );
         check(`floor: every post answered`, r.floor.accepted === N, `${r.floor.accepted}/${N}, other ${JSON.stringify(r.floor.other)}`);
       }
+      if (r.alone) {
+        const aloneRate = r.alone.accepted / r.alone.seconds;
+        const [s50, s99] = [50, 99].map((p) => percentile(r.alone!.latencies, p));
+        alone.push(aloneRate);
+        console.log(
+          `${'alone'.padEnd(8)} ${'stmt'.padEnd(4)} ${aloneRate.toFixed(0).padStart(5)} leads/s     p50 ${s50.toFixed(1)} ms  p99 ${s99.toFixed(1)} ms  (the lead's statement alone: no HTTP, no server)  ` +
+            `lead post / statement alone = ${(rate / aloneRate).toFixed(2)}x`,
+        );
+        check(`statement alone: every lead stored`, r.alone.accepted === N, `${r.alone.accepted}/${N}, other ${JSON.stringify(r.alone.other)}`);
+      }
     }
   }
   if (ratios.length) {
     const sorted = [...ratios].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
     console.log(`lead post / floor, ${ratios.length} run${ratios.length === 1 ? '' : 's'}: ${ratios.map((x) => x.toFixed(2)).join(', ')}; median ${median.toFixed(2)}x (target >= 0.25x: ${median >= 0.25 ? 'met' : 'NOT met'})`);
+    const ceiling = [...alone].sort((a, b) => a - b)[Math.floor(alone.length / 2)];
+    if (ceiling !== undefined) console.log(`the lead's statement alone, median of ${alone.length}: ${ceiling.toFixed(0)} leads/s: no lead post through the server can be faster on this machine`);
   }
 });
