@@ -140,6 +140,9 @@ test('an admin marks an export request done: it leaves the open inbox, with an a
   await expect(panel.getByText(`Identity check recorded by ${staff.admin.name}`)).toBeVisible();
   await expect(panel.getByText('This request is marked as done.')).toBeVisible();
   await expect(panel.getByText(`Marked as done by ${staff.admin.name}`)).toBeVisible();
+  // Done is the request's answer: its deadline line says it was met, not "closed without an answer".
+  await page.reload();
+  await expect(page.getByTestId('lead-due')).toContainText(/, on time$/);
   await page.goto(`/staff?q=done-${m}`);
   await expect(page.getByText('No leads match this filter')).toBeVisible();
   await page.goto(`/staff?q=done-${m}&status=archived`);

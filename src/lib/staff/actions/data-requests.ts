@@ -16,8 +16,9 @@ export const markDataRequestDone = staffAction(
     const unverified = unverifiedRefusal(request);
     if (unverified) return fail(unverified);
     await recordAudit(db, request, 'completed', user.id);
-    // Done requests leave the open inbox (status archived, with the history entry).
-    await changeStatus(db, user.id, [{ kind: 'dataRequest', id: input.request }], 'archived');
+    // Done requests leave the open inbox (status archived, with the history entry). Done is the request's
+    // answer: it stops its first-response clock (on time when done by its deadline), credited to this admin.
+    await changeStatus(db, user.id, [{ kind: 'dataRequest', id: input.request }], 'archived', { answered: true });
     audit({ requestId: input.request });
     return ok('Request marked as done and archived.');
   },
