@@ -97,3 +97,37 @@ test.describe('without JavaScript', () => {
     // (axe runs in the page's JavaScript: the first test checks the same form with it.)
   });
 });
+
+test('a member turns single-key shortcuts off in My settings with the keyboard: the inbox then listens to no key, and on again', async ({ page }) => {
+  const own = createStaff('member', 'Kim Keys');
+  await signIn(page, own);
+  await page.goto('/staff/settings');
+  const box = page.getByRole('checkbox', { name: "Use single-key shortcuts in the inbox and on a lead's page" });
+  await expect(box).toBeChecked();
+  await expect(box).toHaveAccessibleDescription(/Turn them off if they get in the way of speech input/);
+  await box.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Save shortcuts' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('form', { name: 'Keyboard shortcuts' }).getByRole('status').filter({ hasText: 'Single-key shortcuts are off.' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Use single-key shortcuts/ })).not.toBeChecked();
+  expect((await sql<{ shortcuts: boolean }>(`select shortcuts from staff_users where email = $1`, [own.email]))[0].shortcuts).toBe(false);
+  await expectAxeCleanAtBothWidths(page, { reload: false });
+
+  // The inbox: no key hint on the search box, and `/` and `?` are no shortcuts.
+  await page.goto('/staff');
+  await expect(page.locator('astro-island:not([ssr])').getByRole('button', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await expect(page.locator('[aria-keyshortcuts]')).toHaveCount(0);
+  await page.locator('body').press('?');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // On again from the same place.
+  await page.goto('/staff/settings');
+  await page.getByRole('checkbox', { name: /Use single-key shortcuts/ }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Save shortcuts' }).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Single-key shortcuts are on.' })).toBeVisible();
+  await page.goto('/staff');
+  await expect(page.getByRole('searchbox', { name: 'Search' }).or(page.getByRole('textbox', { name: 'Search' }))).toHaveAttribute('aria-keyshortcuts', '/');
+});

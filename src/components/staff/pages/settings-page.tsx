@@ -6,7 +6,7 @@ import type { PostedAction } from '@/lib/staff/page';
 import type { Preferences } from '@/lib/staff/preferences';
 import { cn } from '@/lib/utils';
 
-export type SettingsPageProps = { preferences: Preferences; role: string; teamZone: string; zones: string[]; posted?: PostedAction };
+export type SettingsPageProps = { preferences: Preferences; role: string; teamZone: string; zones: string[]; shortcuts: boolean; posted?: PostedAction };
 
 const hint = 'mt-1 text-sm text-muted-foreground';
 
@@ -23,7 +23,7 @@ function Tick({ name, label, checked, describedBy }: { name: string; label: stri
 }
 
 /** The emails a member gets from the inbox: the daily digest (time, zone) and, for admins, the weekly summary. */
-function EmailSection({ preferences, role, teamZone, zones }: Omit<SettingsPageProps, 'posted'>) {
+function EmailSection({ preferences, role, teamZone, zones }: Omit<SettingsPageProps, 'posted' | 'shortcuts'>) {
   const posted = usePostedAction('saveMyPreferences');
   const state = posted?.result as ActionResult | undefined;
   const refused = state?.status === 'error';
@@ -109,10 +109,32 @@ function EmailSection({ preferences, role, teamZone, zones }: Omit<SettingsPageP
 }
 
 /**
- * "My settings": a list of sections, each a form of its own (the email section here; others, such as
- * keyboard shortcuts or being away, go beside it as further panels).
+ * The member's single-key shortcuts (WCAG 2.1.4), the same switch as in the inbox's "Keyboard shortcuts"
+ * dialog (`?`), here where someone looking for their settings finds it.
  */
-export function SettingsPage({ posted, ...props }: SettingsPageProps) {
+function KeysSection({ on }: { on: boolean }) {
+  // The page is read after the post's action ran, so `on` is already what was saved.
+  return (
+    <Panel title="Keyboard shortcuts">
+      <ActionForm action="setKeyboardShortcuts" aria-label="Keyboard shortcuts" className="space-y-4">
+        <Tick name="shortcuts" label="Use single-key shortcuts in the inbox and on a lead's page" checked={on} describedBy="settings-shortcuts-hint" />
+        <p id="settings-shortcuts-hint" className={cn(hint, 'mt-0')}>
+          Keys such as J and K for the next and previous lead, pressed outside a text field (press ? in the inbox for the list). Turn them off if
+          they get in the way of speech input or keys you use yourself.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton size="sm" pendingLabel="Saving...">
+            Save shortcuts
+          </SubmitButton>
+          <ActionMessage />
+        </div>
+      </ActionForm>
+    </Panel>
+  );
+}
+
+/** "My settings": a list of sections, each a form of its own (the emails, the keyboard shortcuts). Being away is in the header, on every page. */
+export function SettingsPage({ posted, shortcuts, ...props }: SettingsPageProps) {
   return (
     <PostedActionProvider posted={posted}>
       <div className="max-w-3xl space-y-6">
@@ -121,6 +143,7 @@ export function SettingsPage({ posted, ...props }: SettingsPageProps) {
           <p className="mt-1 text-sm text-muted-foreground">What the inbox does for you alone. Each section is saved on its own.</p>
         </div>
         <EmailSection {...props} />
+        <KeysSection on={shortcuts} />
       </div>
     </PostedActionProvider>
   );
