@@ -64,6 +64,12 @@ export type TempDatabase = { name: string; url: string; drop: () => Promise<void
 /** The PostgreSQL server the suites make their databases on: DATABASE_URL's, else the local one. */
 export const sharedServerUrl = (): string => process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Drops the database of `url` (its connections ended). */
+export async function dropDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  await withAdmin(serverUrlOf(url), (admin) => admin.query(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`));
+}
+
 /**
  * A new database on the server of `url`, named after its owner process (default this one): databases of
  * the same prefix whose owner is gone (a run killed before its cleanup) are dropped first. Dropped when
@@ -77,7 +83,7 @@ export async function createTempDatabase(prefix: string, url = sharedServerUrl()
     const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${base.replace(/_/g, '\\_')}%`]);
     for (const { datname } of rows) {
       const pid = Number(datname.slice(base.length).split('_')[0]);
-      if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
+      if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) await admin.query(`drop database if exists "${datname.replace(/"/g, '""')}" with (force)`).catch(() => {});
     }
     await admin.query(`create database "${name}"`);
   });
@@ -87,19 +93,12 @@ export async function createTempDatabase(prefix: string, url = sharedServerUrl()
   const drop = async () => {
     if (dropped) return;
     dropped = true;
-    await withAdmin(serverUrl, async (admin) => {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-    });
+    await dropDatabase(dbUrl.href);
   };
   if (!keep) onCleanup(`database ${name}`, drop);
   return { name, url: dbUrl.href, drop };
 }
 
-/** Drops the database of `url` (its connections ended). */
-export async function dropDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  await withAdmin(serverUrlOf(url), (admin) => admin.query(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`));
-}
 
 // ---- a cluster of its own -------------------------------------------------------------------------
 
