@@ -9,9 +9,8 @@
 // delivery is at least once, and the webhook's webhook-id lets a receiver drop a repeat. A loop that is
 // stopped (SIGTERM) hands its unfinished rows back at once (`stop(graceMs)`: their lease is cleared), so
 // another loop need not wait for the lease to run out.
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { claimStatement } from './claim';
+import { outboxClaimer } from './claim';
 import type { Queryable } from '@/lib/db/connection';
 import { linkKey } from '@/lib/newsletter/links';
 import { deliverySettings, signedWebhookProblem, slackConfigProblem, type AnyChannel, type Env } from './config';
@@ -57,7 +56,6 @@ export type DeliveryLoop = {
   stop(graceMs?: number): Promise<number>;
 };
 
-const claimSql = claimStatement('notification_outbox', 'id, lead_type, lead_id, channel, attempts, message_id');
 
 export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const given = options.client ?? options.handle?.client;
@@ -92,25 +90,10 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       wake = done;
     });
 
-  /** The claim tokens of this loop whose lease may still hold rows (older than the lease: expired anyway). */
-  const claims = new Map<string, number>();
-
-  async function claim(n: number): Promise<Claimed[]> {
-    const token = randomUUID();
-    const now = Date.now();
-    for (const [t, at] of claims) if (now - at > leaseMs) claims.delete(t);
-    claims.set(token, now);
-    const { rows } = await client.query(claimSql, [n, leaseMs, token]);
-    if (!rows.length) claims.delete(token);
-    return (rows as Omit<Claimed, 'token'>[]).map((r) => ({ ...r, attempts: Number(r.attempts), token }));
-  }
-
-  /**
-   * Records an outcome, only if this claim still holds the row (a claim whose lease ran out and was
-   * taken over records nothing). A failure leaves a row staff cancelled meanwhile as cancelled.
-   */
-  const settle = (row: Claimed, sql: string, params: unknown[] = [], onlyIfPending = false) =>
-    client.query(`${sql} where id = $1 and claim_token = $2${onlyIfPending ? " and status = 'pending'" : ''}`, [row.id, row.token, ...params]);
+  const claims = outboxClaimer<Omit<Claimed, 'attempts' | 'token'>>(client, 'notification_outbox', 'id, lead_type, lead_id, channel, attempts, message_id', leaseMs);
+  const claim = claims.claim;
+  /** Records an outcome, only if this claim still holds the row. A failure leaves a row staff cancelled meanwhile as cancelled. */
+  const settle = claims.settle;
 
   async function deliver(row: Claimed): Promise<void> {
     const meta = { deliveryId: row.id, channel: row.channel, leadType: row.lead_type, attempt: row.attempts };
@@ -125,7 +108,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     if (!lead) {
       await settle(
         row,
-        `update notification_outbox set status = 'cancelled', locked_until = null, last_error = 'The lead no longer exists (erased)'`,
+        `status = 'cancelled', locked_until = null, last_error = 'The lead no longer exists (erased)'`,
       );
       metrics().delivery(row.channel, 'cancelled');
       log.info(meta, 'notification cancelled: the lead no longer exists');
@@ -141,7 +124,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         return;
       }
       if (!reply) {
-        await settle(row, `update notification_outbox set status = 'cancelled', locked_until = null, last_error = 'The message no longer exists (erased)'`);
+        await settle(row, `status = 'cancelled', locked_until = null, last_error = 'The message no longer exists (erased)'`);
         metrics().delivery(row.channel, 'cancelled');
         log.info(meta, 'reply cancelled: the message no longer exists');
         return;
@@ -152,7 +135,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       const { rows } = await client.query(`select status from newsletter_subscriptions where id = $1`, [row.lead_id]);
       const status = (rows[0] as { status?: string } | undefined)?.status;
       if (status !== 'pending') {
-        await settle(row, `update notification_outbox set status = 'cancelled', locked_until = null, last_error = $3`, [
+        await settle(row, `status = 'cancelled', locked_until = null, last_error = $3`, [
           status === 'confirmed' ? 'Already confirmed' : 'Unsubscribed',
         ]);
         metrics().delivery(row.channel, 'cancelled');
@@ -200,7 +183,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       if (row.attempts >= maxAttempts) {
         await settle(
           row,
-          `update notification_outbox set status = 'failed', locked_until = null, last_error = $3`,
+          `status = 'failed', locked_until = null, last_error = $3`,
           [message],
           true,
         );
@@ -210,7 +193,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         const delay = retryDelayMs(row.attempts, random);
         await settle(
           row,
-          `update notification_outbox set next_attempt_at = now() + ($4::int * interval '1 millisecond'), locked_until = null, last_error = $3`,
+          `next_attempt_at = now() + ($4::int * interval '1 millisecond'), locked_until = null, last_error = $3`,
           [message, delay],
           true,
         );
@@ -219,7 +202,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       }
       return;
     }
-    await settle(row, `update notification_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null`);
+    await settle(row, `status = 'sent', sent_at = now(), locked_until = null, last_error = null`);
     metrics().delivery(row.channel, 'sent');
     log.info(meta, 'notification sent');
   }
@@ -289,21 +272,11 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         clearTimeout(timer);
       }
       let released = 0;
-      if (claims.size) {
-        // Every settle clears locked_until: a row of these claims that still has a lease is unfinished.
-        try {
-          const { rows } = await client.query(
-            `update notification_outbox set locked_until = null
-              where claim_token = any($1::uuid[]) and status = 'pending' and locked_until is not null
-          returning id`,
-            [[...claims.keys()]],
-          );
-          released = rows.length;
-          if (released) log.info({ released }, 'unfinished notifications handed back for another loop to deliver');
-        } catch (err) {
-          log.warn({ err: { message: (err as Error | undefined)?.message } }, 'handing back claimed notifications failed; they are retried when their lease ends');
-        }
-        claims.clear();
+      try {
+        released = await claims.release();
+        if (released) log.info({ released }, 'unfinished notifications handed back for another loop to deliver');
+      } catch (err) {
+        log.warn({ err: { message: (err as Error | undefined)?.message } }, 'handing back claimed notifications failed; they are retried when their lease ends');
       }
       try {
         const staff = await staffMail.release();

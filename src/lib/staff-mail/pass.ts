@@ -3,19 +3,16 @@
 // statuses as `notification_outbox`, and the same hand-back when the loop stops. A row is built at send
 // time (lib/staff-mail/messages.ts) and sent by SMTP to the member's address. Logs name the row, its topic
 // and attempt, never an address or a lead's fields.
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Queryable } from '@/lib/db/connection';
 import { metrics } from '@/lib/metrics/events';
-import { claimStatement } from '@/lib/notify/claim';
+import { outboxClaimer, type ClaimedRow } from '@/lib/notify/claim';
 import { deliverySettings, type Env } from '@/lib/notify/config';
 import { maxAttempts, retryDelayMs } from '@/lib/notify/retry';
 import { sendEmail, withoutAddresses } from '@/lib/notify/send';
 import { buildStaffEmail, type StaffEmailRow } from './messages';
 
-type Claimed = StaffEmailRow & { attempts: number; token: string };
-
-const claimSql = claimStatement('staff_emails', 'id, staff_user_id, topic, key, lead_type, lead_id, attempts');
+type Claimed = StaffEmailRow & ClaimedRow;
 
 export type StaffMailPass = {
   /** Claims up to `n` due rows and sends them; resolves with how many were claimed. */
@@ -25,9 +22,8 @@ export type StaffMailPass = {
 };
 
 export function createStaffMailPass({ client, env, log, leaseMs, random }: { client: Queryable; env: Env; log: Logger; leaseMs: number; random: () => number }): StaffMailPass {
-  const claims = new Map<string, number>();
-  const settle = (row: Claimed, set: string, params: unknown[] = [], onlyIfPending = false) =>
-    client.query(`update staff_emails set ${set} where id = $1 and claim_token = $2${onlyIfPending ? " and status = 'pending'" : ''}`, [row.id, row.token, ...params]);
+  const claims = outboxClaimer<StaffEmailRow>(client, 'staff_emails', 'id, staff_user_id, topic, key, lead_type, lead_id, attempts', leaseMs);
+  const settle = claims.settle;
 
   async function deliver(row: Claimed): Promise<void> {
     const meta = { staffEmailId: row.id, topic: row.topic, attempt: row.attempts };
@@ -70,24 +66,10 @@ export function createStaffMailPass({ client, env, log, leaseMs, random }: { cli
 
   return {
     async runOnce(n) {
-      const token = randomUUID();
-      const now = Date.now();
-      for (const [t, at] of claims) if (now - at > leaseMs) claims.delete(t);
-      claims.set(token, now);
-      const { rows } = await client.query(claimSql, [n, leaseMs, token]);
-      if (!rows.length) claims.delete(token);
-      const claimed = (rows as Omit<Claimed, 'token'>[]).map((r) => ({ ...r, attempts: Number(r.attempts), token }));
+      const claimed: Claimed[] = await claims.claim(n);
       await Promise.all(claimed.map((row) => deliver(row).catch((err: Error | undefined) => log.error({ staffEmailId: row.id, err: { message: err?.message } }, 'recording a staff email outcome failed'))));
       return claimed.length;
     },
-    async release() {
-      if (!claims.size) return 0;
-      const { rows } = await client.query(
-        `update staff_emails set locked_until = null where claim_token = any($1::uuid[]) and status = 'pending' and locked_until is not null returning id`,
-        [[...claims.keys()]],
-      );
-      claims.clear();
-      return rows.length;
-    },
+    release: () => claims.release(),
   };
 }
