@@ -74,7 +74,8 @@ function signatureMatches(secret: string, id: string, timestamp: string, signatu
 
 export async function answerInboundEmail(req: IncomingMessage, res: ServerResponse, { client, requestId, env = process.env }: { client: Queryable; requestId: string; env?: Env }) {
   const { inboundSecret, maxBytes } = conversationSettings(env);
-  if (!inboundSecret || !webhookKey(inboundSecret)) return refuse(req, res, 404, 'Not found: the inbound email webhook is off (INBOUND_WEBHOOK_SECRET is not set).');
+  // Off (INBOUND_WEBHOOK_SECRET unset): answered as an address that does not exist, naming no setting.
+  if (!inboundSecret || !webhookKey(inboundSecret)) return refuse(req, res, 404, 'Not found.');
   if (req.method !== 'POST') return refuse(req, res, 405, 'Only POST is allowed here: post the raw message.', { Allow: 'POST' });
   const id = one(req.headers['webhook-id']);
   const timestamp = one(req.headers['webhook-timestamp']);

@@ -2,7 +2,8 @@
 // form's new state as JSON (200 success, 422 invalid, 429 limited, 503 failed, 404 unknown form). Kept in
 // the server, before Astro, for its speed (npm run bench:submit). A form posted without JavaScript goes
 // to its page, which Astro renders again with the answer (src/pages/on-request/[...path].astro). The
-// guards (request-guards.ts) have already checked the origin, the size and the type, and read the body.
+// guards (request-guards.ts) have already checked the origin, the size and the type, and read the body (and
+// a multipart body's fields).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { submitLeadForm, type RequestMeta } from '@/lib/leads/submit-form';
 import { readForm } from './request-guards';
@@ -17,8 +18,8 @@ function postedFrom(req: IncomingMessage): string | null {
   }
 }
 
-export async function answerLeadJson(req: IncomingMessage, res: ServerResponse, name: string, body: Buffer, meta: RequestMeta) {
-  const answer = await submitLeadForm(name, await readForm(body, String(req.headers['content-type'] ?? '')), {
+export async function answerLeadJson(req: IncomingMessage, res: ServerResponse, name: string, body: Buffer, meta: RequestMeta, form?: FormData) {
+  const answer = await submitLeadForm(name, form ?? (await readForm(body, String(req.headers['content-type'] ?? ''))), {
     ...meta,
     page: postedFrom(req),
     via: 'script',

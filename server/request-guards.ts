@@ -116,7 +116,7 @@ const formTypes = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*
  * Checks a POST and reads its body. Returns the body, or the refusal to answer with (the caller sends
  * it with `answerRefusal`, after the body has been drained).
  */
-export async function checkPost(req: IncomingMessage, allowedHosts: string[], trustProxy = false): Promise<{ body: Buffer } | { refusal: Refusal }> {
+export async function checkPost(req: IncomingMessage, allowedHosts: string[], trustProxy = false): Promise<{ body: Buffer; form?: FormData } | { refusal: Refusal }> {
   if (postOrigin(req, allowedHosts, trustProxy) === 'foreign') return { refusal: refusal('other-site') };
   const length = Number(req.headers['content-length']);
   if (Number.isFinite(length) && length > maxBodyBytes) return { refusal: refusal('too-large') };
@@ -131,6 +131,14 @@ export async function checkPost(req: IncomingMessage, allowedHosts: string[], tr
     const marker = `--${boundary[1] ?? boundary[2]}`;
     const start = body.indexOf(marker);
     if (start < 0 || start > 2 || body.indexOf(`${marker}--`) < 0) return { refusal: refusal('unreadable') };
+    // Read whole here, so that a body broken in the middle (a part without its headers) is refused as
+    // unreadable, like one broken at its ends, before any page or endpoint reads it (a page that read it
+    // could no longer be rendered in its place). The fields read are kept for the JSON endpoint.
+    try {
+      return { body, form: await readForm(body, type) };
+    } catch {
+      return { refusal: refusal('unreadable') };
+    }
   }
   return { body };
 }

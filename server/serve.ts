@@ -191,6 +191,12 @@ const files = loadStaticFiles(outDir, { answerOnly: isServerAnswerPath });
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: App.Locals) => Promise<void>;
 const { handler: astro } = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
 
+/** Astro's image endpoint (its `image.endpoint.route`, the default). */
+const astroImageEndpoint = '/_image';
+
+/** The methods the Fetch standard forbids in a Request (Node's own server answers CONNECT by itself). */
+const forbiddenMethods = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
 /** Public pages that are not prerendered but rendered for each request (their views are counted too). */
 const publicPagesOnRequest = new Set(['/signup']);
 
@@ -236,6 +242,10 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   if (closing) res.setHeader('Connection', 'close');
   // The load balancer's probes and the metrics: before everything else, cheap, never a page view.
   const target = pathOf(req.url);
+  const viaProxy = proxy.fromProxy(req);
+  const secure = isHttps(req, viaProxy);
+  // Every answer carries the security headers, the probes' too (docs/security.md).
+  applyBaseHeaders(res, secure);
   if (healthPaths.has(target)) {
     metrics?.route(res, 'health');
     return health.answer(req, res, target);
@@ -245,10 +255,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
     return metrics.answer(req, res);
   }
   const requestId = randomUUID();
-  const viaProxy = proxy.fromProxy(req);
-  const secure = isHttps(req, viaProxy);
   res.setHeader('X-Request-Id', requestId);
-  applyBaseHeaders(res, secure);
   const url = new URL(req.url ?? '/', 'http://localhost');
   const read = req.method === 'GET' || req.method === 'HEAD';
   // A prerendered page that Astro renders again for this request: a filtered list's address, or the contact
@@ -277,7 +284,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
     if ('refusal' in checked) return answerRefusal(req, () => answerWith(req, res, checked.refusal.kind, { Connection: 'close' }));
     if (url.pathname.startsWith(leadEndpointPrefix)) {
       metrics?.route(res, 'lead_json');
-      return answerLeadJson(req, res, url.pathname.slice(leadEndpointPrefix.length), checked.body, { ip: clientIp, requestId });
+      return answerLeadJson(req, res, url.pathname.slice(leadEndpointPrefix.length), checked.body, { ip: clientIp, requestId }, checked.form);
     }
     // A form posted without JavaScript to the page it is on (`<page>?form=<name>`): that page, answered.
     if (files.page(url.pathname) && pageHasForm(url.pathname, url.searchParams.get(noScriptFormParam) ?? '')) {
@@ -288,8 +295,14 @@ async function onRequest(req: IncomingMessage, res: ServerResponse) {
   }
   // A prerendered page takes GET and HEAD only (and the posts of its forms, above); the JSON endpoint POST.
   if (url.pathname.startsWith(leadEndpointPrefix)) return notAllowed(req, res, 'POST');
+  // Methods a fetch Request cannot carry (Astro's handler would fail on them: a 500) are no method of any page here.
+  if (forbiddenMethods.has(req.method ?? '')) return notAllowed(req, res, 'GET, HEAD, POST');
   if (!read && !pageOnRequest && files.page(url.pathname)) return notAllowed(req, res, 'GET, HEAD');
   if (pageOnRequest) req.url = `/on-request${pageOnRequest === '/' ? '' : pageOnRequest}${url.search}`;
+  // Astro's image endpoint, which a server build always has: it would convert any image of the site to any
+  // size and format for anyone (seconds of CPU each). The site uses no astro:assets (its images are files),
+  // so the address does not exist here: Astro's 404 page.
+  else if (url.pathname === astroImageEndpoint) req.url = '/404';
   const publicPage = read && (pageOnRequest || publicPagesOnRequest.has(url.pathname));
   if (metrics) {
     if (publicPage) metrics.route(res, 'page');

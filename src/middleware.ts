@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineMiddleware } from 'astro:middleware';
@@ -23,12 +24,23 @@ function encodingFor(request: Request): 'br' | 'gzip' | undefined {
 }
 
 /**
+ * A page that set its status (`Astro.response.status = 401`) keeps the reason phrase of 200 ("401 OK" on
+ * the status line): the status's own phrase instead.
+ */
+function withStatusText(response: Response): Response {
+  const text = STATUS_CODES[response.status];
+  if (response.status === 200 || !text || response.statusText === text || response.statusText !== 'OK') return response;
+  return new Response(response.body, { status: response.status, statusText: text, headers: response.headers });
+}
+
+/**
  * A page rendered on request (about 40-140 kB of HTML) is sent compressed when the browser takes it:
  * brotli at quality 4 or gzip at 6 (fast; the prerendered files are compressed once at the highest level by
  * the server). Brotli 3 compresses /contact in a third of the time of 4 when measured alone, yet bench:submit
  * answered 15-20% fewer no-JavaScript posts with it (204 and 211/s against 248 and 265/s, alternating runs). Over HTTPS its policy also upgrades insecure requests, as the prerendered pages' does.
  */
-async function finish(response: Response, request: Request, https: boolean): Promise<Response> {
+async function finish(rendered: Response, request: Request, https: boolean): Promise<Response> {
+  const response = withStatusText(rendered);
   // Astro types a page `text/html`; its bytes are UTF-8 (as the prerendered files are typed).
   if (response.headers.get('content-type') === 'text/html') response.headers.set('content-type', 'text/html; charset=utf-8');
   const policy = response.headers.get('content-security-policy');

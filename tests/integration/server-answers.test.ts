@@ -82,3 +82,73 @@ describe('the server’s own answers', () => {
     expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain('/errors/');
   });
 });
+
+/** A raw request (fetch refuses TRACE), its status line and headers. */
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<http.IncomingMessage & { text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${server.url}${path}`, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve(Object.assign(res, { text })));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('what an attacker or a broken client sends (found by an audit, 28 Nov 2026)', () => {
+  // A multipart body whose markers are in place but whose middle part has no headers.
+  const brokenInside = '--XX\r\nContent-Disposition: form-data; name="name"\r\n\r\nA\r\n--XX\r\ngarbage\r\n--XX--\r\n';
+  const multipart = { 'Content-Type': 'multipart/form-data; boundary=XX' };
+
+  it('a multipart body broken inside is unreadable (400, the page saying so), posted to a page or to the JSON endpoint', async () => {
+    for (const path of ['/contact?form=contact', '/?form=newsletter-footer', '/api/leads/contact']) {
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { ...own(), ...multipart }, body: brokenInside });
+      expect(res.status, path).toBe(400);
+      expect(await res.text(), path).toContain(serverAnswers.unreadable.text);
+    }
+    expect(server.output()).not.toMatch(/RewriteWithBodyUsed|Failed to parse body as FormData|request failed/);
+  });
+
+  it('with the embedded database, a form\'s limit counts the posts with and without JavaScript together (5 a minute, not 5 each way)', async () => {
+    const post = (path: string) => fetch(`${server.url}${path}`, { method: 'POST', headers: { ...own(), 'Content-Type': form }, body: 'name=Limit+Test&email=limit%40example.com' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post('/agency?form=agency')).status);
+    for (let i = 0; i < 3; i++) statuses.push((await post('/api/leads/agency')).status);
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it('TRACE is a method no page takes (405 with Allow), not a failure', async () => {
+    for (const path of ['/nonexistent', '/staff', '/robots.txt']) {
+      const res = await raw('TRACE', path);
+      expect(res.statusCode, path).toBe(405);
+      expect(res.headers.allow, path).toBe('GET, HEAD, POST');
+    }
+  });
+
+  it('a status set by a page goes out with its own reason phrase, not "OK"', async () => {
+    const res = await raw('POST', '/staff/sign-in', { ...own(), 'Content-Type': form }, '_action=signIn&email=nobody%40example.com&password=not-the-password-1');
+    expect(res.statusCode).toBe(401);
+    expect(res.statusMessage).toBe('Unauthorized');
+    const verify = await raw('GET', '/newsletter/confirm?token=broken');
+    expect(verify.statusCode).toBeGreaterThanOrEqual(400);
+    expect(verify.statusMessage).toBe(http.STATUS_CODES[verify.statusCode!]);
+  });
+
+  it('the health probes carry the security headers too', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const res = await raw('GET', path);
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['content-security-policy'], path).toMatch(/default-src 'self'/);
+    }
+  });
+
+  it("Astro's image endpoint is not there: no image converted for anyone (a 404)", async () => {
+    const res = await fetch(`${server.url}/_image?href=/og/about.png&w=901&f=avif&q=100`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toContain('Page not found');
+  });
+});

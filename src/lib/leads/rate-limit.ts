@@ -49,12 +49,19 @@ export async function consumeSubmission(limiters: Limiters, kind: LeadKind, ip: 
   return true;
 }
 
-let memoryLimiters: Limiters | undefined;
-let handleLimiters: { handle: LimiterHandle; limiters: Limiters } | undefined;
+/**
+ * The process's limiters, kept on `globalThis`: this module runs twice in a built server (in the server's
+ * bundle, for the JSON posts, and in Astro's, for the posts without JavaScript), and in memory (the embedded
+ * database) each copy would count on its own, letting a client post the limit through each path.
+ */
+const shared = ((globalThis as { [key: symbol]: unknown })[Symbol.for('postcraft.leadLimiters')] ??= {
+  byHandle: new WeakMap<object, Limiters>(),
+}) as { memory?: Limiters; byHandle: WeakMap<object, Limiters> };
 
 /** The limiters of this process (on the database handle that the server opened; memory without one). */
 export function getLimiters(handle?: LimiterHandle): Limiters {
-  if (!handle) return (memoryLimiters ??= createLimiters(rateLimitConfig()));
-  if (handleLimiters?.handle !== handle) handleLimiters = { handle, limiters: createLimiters(rateLimitConfig(), handle) };
-  return handleLimiters.limiters;
+  if (!handle) return (shared.memory ??= createLimiters(rateLimitConfig()));
+  let limiters = shared.byHandle.get(handle);
+  if (!limiters) shared.byHandle.set(handle, (limiters = createLimiters(rateLimitConfig(), handle)));
+  return limiters;
 }
