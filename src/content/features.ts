@@ -1,5 +1,6 @@
 import type { IconName } from './home';
 import { site } from '@/lib/config/site';
+import { templates } from './templates';
 
 export type CoreFeature = {
   icon: IconName;
@@ -43,7 +44,8 @@ export const coreFeatures: CoreFeature[] = [
     icon: 'layout',
     badge: 'New',
     title: 'Template library',
-    description: `Start from hundreds of professionally designed templates for every platform and open them in ${site.designTool}.`,
+    // The gallery's own count (/templates), not a round claim.
+    description: `Start from ${templates.length} professionally designed templates for every platform and open them in ${site.designTool}.`,
     points: ['Sized for each platform', 'New templates every week', 'Search by platform and topic'],
   },
   {

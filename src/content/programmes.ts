@@ -127,7 +127,7 @@ export const agencyTestimonialsOf = (people: readonly Person[]): Testimonial[] =
   },
   {
     ...personIn(people, 'sofia-marchetti'),
-    content: 'A real team that knows our voice. We save a full day every week and our weekend tables are booked out.',
+    content: 'A real team that knows our voice. We get almost three working days back every week, and our weekend tables are booked out.',
     rating: 5,
     results: 'Saved 22 hours a week',
   },

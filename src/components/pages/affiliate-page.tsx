@@ -21,7 +21,7 @@ export function AffiliatePage({ form }: { form?: ReactNode }) {
 
       <section aria-labelledby="stats-title" className="container-page -mt-2 py-12 sm:py-16">
         <h2 id="stats-title" className="sr-only">
-          Programme at a glance
+          Program at a glance
         </h2>
         <StatRow stats={affiliateStats} className="mx-auto max-w-4xl" />
       </section>
