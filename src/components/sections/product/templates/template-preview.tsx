@@ -1,7 +1,7 @@
 import * as React from 'react';
+import { X } from 'lucide-react';
 import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 import { categorySizes, type Template } from '@/content/templates';
 
@@ -40,42 +40,81 @@ export function PreviewButton({ template: t, className }: { template: Pick<Templ
   );
 }
 
-/** Provides the Preview buttons with the dialog; renders the dialog for the template being previewed. */
+/**
+ * Provides the Preview buttons with the dialog: one native modal <dialog> (as the GDPR page's), shown with
+ * `showModal()`: the browser makes the rest of the page inert (focus stays in the dialog, assistive technology
+ * sees the dialog alone), closes it on Escape, and the page does not scroll behind it (globals.css); Tab goes
+ * round its controls. Closed,
+ * focus goes back to the Preview button that opened it. No script library, so no style element a page's CSP
+ * would refuse (a scroll lock's injected <style> was).
+ */
 export function TemplatePreviewProvider({ templates, children }: { templates: readonly Template[]; children: React.ReactNode }) {
   const [id, setId] = React.useState<string | null>(null);
   const trigger = React.useRef<HTMLElement | null>(null);
+  const dialog = React.useRef<HTMLDialogElement>(null);
   const open = React.useCallback<Open>((next, el) => {
     trigger.current = el;
     setId(next);
   }, []);
   const template = id ? templates.find((t) => t.id === id) : undefined;
+  React.useEffect(() => {
+    const d = dialog.current;
+    if (template && d && !d.open) d.showModal();
+  }, [template]);
+  const close = () => dialog.current?.close();
   return (
     <PreviewContext.Provider value={open}>
       {children}
-      <Dialog open={Boolean(template)} onOpenChange={(isOpen) => (isOpen ? null : setId(null))}>
-        {template ? (
-          <TemplatePreview
-            template={template}
-            onCloseAutoFocus={(e) => {
-              // Focus goes back to the Preview button that opened the dialog.
-              e.preventDefault();
-              trigger.current?.focus();
-            }}
-          />
-        ) : null}
-      </Dialog>
+      <dialog
+        ref={dialog}
+        aria-labelledby="template-preview-title"
+        aria-describedby="template-preview-description"
+        onClose={() => {
+          setId(null);
+          trigger.current?.focus();
+        }}
+        // Tab and Shift+Tab go round the dialog's controls (a native modal lets focus leave for the browser's
+        // own controls after the last one), as in every dialog of the site.
+        onKeyDown={(e) => {
+          if (e.key !== 'Tab') return;
+          const focusable = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
+          const [first, last] = [focusable[0], focusable[focusable.length - 1]];
+          if (!e.shiftKey && document.activeElement === last) first?.focus();
+          else if (e.shiftKey && document.activeElement === first) last?.focus();
+          else return;
+          e.preventDefault();
+        }}
+        // A click on the backdrop (outside the dialog's box) closes it, as a click outside a menu does.
+        onClick={(e) => {
+          const box = e.currentTarget.getBoundingClientRect();
+          if (e.target === e.currentTarget && (e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom)) close();
+        }}
+        className="m-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-3xl overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-slate-950/60 backdrop:backdrop-blur-sm"
+      >
+        {template ? <TemplatePreview template={template} /> : null}
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={close}
+          className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-muted hover:text-foreground"
+        >
+          <X aria-hidden className="size-5" />
+        </button>
+      </dialog>
     </PreviewContext.Provider>
   );
 }
 
-function TemplatePreview({ template: t, onCloseAutoFocus }: { template: Template; onCloseAutoFocus: (e: Event) => void }) {
+function TemplatePreview({ template: t }: { template: Template }) {
   const size = categorySizes[t.category];
   return (
-    <DialogContent className="max-w-3xl" onCloseAutoFocus={onCloseAutoFocus}>
-      <DialogTitle>{t.title}</DialogTitle>
-      <DialogDescription>
+    <>
+      <h2 id="template-preview-title" className="pr-10 text-xl font-semibold tracking-tight">
+        {t.title}
+      </h2>
+      <p id="template-preview-description" className="mt-1 text-sm text-muted-foreground">
         {t.category} · {size.width} × {size.height} px · {t.isPro ? 'Pro template' : 'Free template'}
-      </DialogDescription>
+      </p>
       <div className="mt-5 grid gap-6 sm:grid-cols-[1.4fr_1fr]">
         <div className="flex items-center justify-center rounded-xl bg-slate-100 p-4">
           <img src={t.image} alt={t.description} width={size.width} height={size.height} className="h-auto max-h-[60dvh] w-auto max-w-full rounded-md shadow-lg" />
@@ -93,7 +132,7 @@ function TemplatePreview({ template: t, onCloseAutoFocus }: { template: Template
           </Button>
         </div>
       </div>
-    </DialogContent>
+    </>
   );
 }
 
