@@ -130,13 +130,19 @@ for (const kind of kinds) {
       if (!db) return skip('DATABASE_URL is not set');
       const lines: { event?: string }[] = [];
       const log = pino({ level: 'info' }, new Writable({ write: (chunk, _e, cb) => (lines.push(JSON.parse(String(chunk))), cb()) }));
-      // One clock for both (pg-boss keeps a TestClock's time in one row of its schema), from now on.
-      const clock = new TestClock(Date.now());
+      // One clock for both (pg-boss keeps a TestClock's time in one row of its schema), from now on, or from
+      // 03:20 UTC today when the test runs earlier in the day: it counts the 03:17 runs of the next two days,
+      // so today's must not fall between the start and the first of them (the catch-up of a missed
+      // occurrence would count as a run of day 1).
+      const todayAfterRun = new Date();
+      todayAfterRun.setUTCHours(3, 20, 0, 0);
+      const start = Math.max(Date.now(), todayAfterRun.getTime());
+      const clock = new TestClock(start);
       const both = [await scheduler({ clock, cronMonitorIntervalSeconds: 5 }), await scheduler({ clock, cronMonitorIntervalSeconds: 5 })];
       for (const s of both) await scheduleRetentionPurge(s, queryable(db.handle), log);
       const ran = () => lines.filter((l) => l.event === 'retention.purge' || l.event === 'retention.purge_not_due').length;
       for (const day of [1, 2]) {
-        const at = new Date(Date.now() + day * 86_400_000);
+        const at = new Date(start + day * 86_400_000);
         at.setUTCHours(3, 16, 0, 0);
         await clock.setTime(at);
         // In steps of 5 s (the timers fire as the clock passes them; a handler runs in real time meanwhile)
